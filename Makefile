@@ -1,0 +1,66 @@
+# The two commands a fresh machine needs: `make run` (build and start the engine) and
+# `make test` (every test CI runs). Everything else is here for developers.
+
+GO        ?= go
+BIN       := bin/engine
+STATICCHECK_VERSION := v0.8.2
+# Debian packages the GUI and comparison tests need (XBoard under Xvfb, reference engines).
+DEB_PACKAGES := xboard xvfb xauth fairymax fairy-stockfish
+
+.PHONY: all build run test test-go deps-debian bench lint fmt-check vet race fuzz perft-long perft-bench clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN) ./cmd/engine
+
+run: build
+	./$(BIN)
+
+# test runs everything CI runs: formatting, vet, the unit and transcript tests, and the
+# race detector on the concurrent packages.
+test: deps-debian fmt-check vet test-go
+
+test-go:
+	$(GO) test -count=1 ./...
+
+# deps-debian installs the Debian packages the GUI tests use, when they are missing and
+# this user can install them (root with apt-get); otherwise those tests skip themselves.
+deps-debian:
+	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing Debian packages:$$missing"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing) >/dev/null 2>&1 || echo "warning: could not install$$missing"; \
+	  else echo "note: Debian packages missing:$$missing (GUI tests will skip)"; fi; \
+	fi
+
+bench: build
+	./$(BIN) bench
+
+lint: fmt-check vet
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./...
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt would change: $$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+race:
+	$(GO) test -race -count=1 ./...
+
+# perft-long runs every depth of the perft tables, the deep FIDE ones included.
+perft-long:
+	PERFT_LONG=1 $(GO) test -count=1 -run 'Perft' -timeout 60m ./movegen
+
+# perft-bench measures perft speed side by side with Debian's fairy-stockfish.
+perft-bench: build
+	./bench/perft-vs-fairy-stockfish.sh
+
+fuzz:
+	$(GO) test -run='^$$' -fuzz='^FuzzFEN$$' -fuzztime=30s ./movegen
+
+clean:
+	rm -rf bin

@@ -1,0 +1,36 @@
+// Command engine is a chess-variant engine: run without arguments it speaks XBoard/CECP,
+// UCI or a console for people on standard input and output; its subcommands count perft,
+// run the bench and referee matches.
+package main
+
+import (
+	"fmt"
+	"os"
+)
+
+const usage = `usage:
+  engine                       play: XBoard, UCI or the console on stdin/stdout
+  engine perft [-variant NAME] [-fen FEN] [-moves "m1 m2 ..."] [-divide] DEPTH
+                               count the leaves of the legal-move tree
+`
+
+func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+// run executes one command line and returns the exit status: 0 success, 2 bad usage or
+// input, 1 a failure while running.
+func run(args []string) int {
+	if len(args) == 0 {
+		return runProtocol(os.Stdin, os.Stdout)
+	}
+	switch args[0] {
+	case "perft":
+		return runPerft(args[1:], os.Stdout, os.Stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Print(usage)
+		return 0
+	}
+	fmt.Fprintf(os.Stderr, "engine: unknown command %q\n%s", args[0], usage)
+	return 2
+}

@@ -1,0 +1,5 @@
+module varchess
+
+go 1.26.8
+
+require github.com/notnil/chess v1.10.0 // indirect

@@ -1,0 +1,85 @@
+package movegen
+
+// Apply plays the legal move m on p. Callers that need the position before the move keep
+// a copy (copy-make); Apply never fails and never allocates.
+func (p *Position) Apply(m Move) {
+	if p.v.apply != nil {
+		p.v.apply(p, m)
+		return
+	}
+	p.applyStandard(m)
+}
+
+// applyStandard plays the move kinds of the standard rules: Normal, Castle, EnPassant and
+// Drop. Variants with other kinds play those themselves and call this for the rest.
+func (p *Position) applyStandard(m Move) {
+	us := p.side
+	from, to := m.From(), m.To()
+	epPawn := p.epPawn // the en passant victim, if m is an en passant capture
+	p.halfmove++
+	p.clearEP()
+	switch m.Kind() {
+	case Normal:
+		if p.cells[to] != Empty {
+			p.remove(to)
+			p.loseCastlingOn(to)
+			p.halfmove = 0
+		}
+		p.movePiece(from, to, m.Promo())
+	case Castle:
+		rook := m.Aux()
+		g := p.v.Geometry
+		side := 0
+		if rook > from {
+			side = 1
+		}
+		rd := g.cell(p.v.Castling.RookFile[side], int(g.rank[from]))
+		p.remove(rook) // lift the rook: king and rook may swap squares
+		if from != to {
+			p.relocate(from, to)
+		}
+		p.put(rd, MakePiece(us, Rook))
+		p.loseKingRights(us)
+	case EnPassant:
+		p.remove(epPawn)
+		p.relocate(from, to)
+		p.halfmove = 0
+	case Drop:
+		t := m.AuxType()
+		p.setHand(us, t, int(p.hand[us][t])-1)
+		p.put(to, MakePiece(us, t))
+		p.halfmove = 0
+	}
+	p.flipSide()
+}
+
+// movePiece moves the piece on from to the empty square to, promoting a pawn to promo if
+// set, and keeps the castling rights, en passant state and halfmove clock up to date.
+func (p *Position) movePiece(from, to Square, promo PieceType) {
+	us := p.side
+	pc := p.cells[from]
+	switch pc.Type() {
+	case Pawn:
+		p.halfmove = 0
+		if promo != NoType {
+			p.remove(from)
+			p.put(to, MakePiece(us, promo))
+			return
+		}
+		p.relocate(from, to)
+		g := p.v.Geometry
+		if dist := int(g.rank[to]) - int(g.rank[from]); dist >= 2 || dist <= -2 {
+			push := Square(p.v.pawnPush[us])
+			passed := [2]Square{from + push}
+			if dist == 3 || dist == -3 {
+				passed[1] = from + 2*push
+			}
+			p.setEP(passed, to, us.Other())
+		}
+		return
+	case King:
+		p.loseKingRights(us)
+	}
+	p.relocate(from, to)
+	p.loseCastlingOn(from)
+}

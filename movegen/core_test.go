@@ -1,0 +1,224 @@
+package movegen
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// randomWalk plays random legal moves from fen and checks, after every move, that the
+// incremental state matches a recomputation and that the FEN reads back to the same
+// position. Every variant's tests call it.
+func randomWalk(t *testing.T, v *Variant, fen string, games, plies int, seed uint64) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 7))
+	var ml MoveList
+	for g := 0; g < games; g++ {
+		p := v.MustParseFEN(fen)
+		for ply := 0; ply < plies; ply++ {
+			ml.Reset()
+			p.LegalMoves(&ml)
+			if ml.Len() == 0 {
+				break
+			}
+			m := ml.At(rng.IntN(ml.Len()))
+			before := p.FEN()
+			text := p.MoveText(m)
+			p.Apply(m)
+			if msg := p.CheckIncrementals(); msg != "" {
+				t.Fatalf("%s after %s: %s", before, text, msg)
+			}
+			back, err := v.ParseFEN(p.FEN())
+			if err != nil {
+				t.Fatalf("%s after %s gives FEN %q that does not read back: %v", before, text, p.FEN(), err)
+			}
+			if back.FEN() != p.FEN() || back.Hash() != p.Hash() {
+				t.Fatalf("%s after %s: FEN round trip changes the position:\n%s\n%s", before, text, p.FEN(), back.FEN())
+			}
+		}
+	}
+}
+
+func TestRandomWalkNormal(t *testing.T) {
+	randomWalk(t, FIDE, FIDE.StartFEN, 40, 300, 1)
+	randomWalk(t, FIDE, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 40, 200, 2)
+}
+
+func TestFENRoundTripNormal(t *testing.T) {
+	for _, fen := range []string{
+		FIDE.StartFEN,
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+		"8/8/8/8/8/8/8/K6k b - - 99 140",
+		"r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1",
+	} {
+		p, err := FIDE.ParseFEN(fen)
+		if err != nil {
+			t.Fatalf("%s: %v", fen, err)
+		}
+		if got := p.FEN(); got != fen {
+			t.Errorf("round trip: got %q, want %q", got, fen)
+		}
+	}
+}
+
+func TestFENDefaultsAndErrors(t *testing.T) {
+	p, err := FIDE.ParseFEN("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w")
+	if err != nil || p.FEN() != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1" {
+		t.Errorf("short FEN: %v %v", p, err)
+	}
+	bad := map[string]string{
+		"":                                     "empty",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w": "ranks",
+		"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w":            "empty-square count",
+		"rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w":            "cells",
+		"rnbqkbnx/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w":            "unknown piece",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x":            "side to move",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w":            "no white king",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3":    "en passant",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1": "halfmove",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w K":          "castling",
+		"4k3/8/8/8/8/8/8/4K2R w - - 0 1 extra":                     "unexpected field",
+		"4k3/8/8/8/8/8/4r3/4K3 b - - 0 1":                          "not to move is in check",
+		"P3k3/8/8/8/8/8/8/4K3 w - - 0 1":                           "promotion rank",
+		"4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1":                         "no pieces in hand",
+		"4*k3/8/8/8/8/8/8/4K3 w - - 0 1":                           "'*'",
+		"kk6/8/8/8/8/8/8/4K3 w - - 0 1":                            "two black kings",
+	}
+	for fen, want := range bad {
+		_, err := FIDE.ParseFEN(fen)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseFEN(%q) = %v, want an error about %q", fen, err, want)
+		}
+	}
+}
+
+// FuzzFEN checks that no input crashes the FEN reader, and that whatever it accepts
+// writes out to a FEN that reads back to the same position.
+func FuzzFEN(f *testing.F) {
+	for _, v := range All {
+		f.Add(v.Name, v.StartFEN)
+	}
+	f.Add("normal", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	f.Add("normal", "8/8/8/8/8/8/8/8[] w - - 999999999999999999999 0")
+	f.Add("normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha e3e4 0 1")
+	f.Fuzz(func(t *testing.T, name, fen string) {
+		v := ByName(name)
+		if v == nil {
+			v = FIDE
+		}
+		p, err := v.ParseFEN(fen)
+		if err != nil {
+			return
+		}
+		out := p.FEN()
+		q, err := v.ParseFEN(out)
+		if err != nil {
+			t.Fatalf("%q reads, but its output %q does not: %v", fen, out, err)
+		}
+		if q.FEN() != out || q.Hash() != p.Hash() {
+			t.Fatalf("%q: round trip changes %q to %q", fen, out, q.FEN())
+		}
+		var ml MoveList
+		p.LegalMoves(&ml)
+		for _, m := range ml.Moves() {
+			c := *p
+			c.Apply(m)
+		}
+	})
+}
+
+// FuzzParseMove checks that no move text crashes the parser, and that what it accepts
+// prints back to the same text or to another accepted spelling of the same move.
+func FuzzParseMove(f *testing.F) {
+	for _, s := range []string{"e2e4", "e1g1", "e1h1", "e7e8q", "", "0000", "N@b1", "g8d2,d2c0", "e2e4,d5", "a1a10", "zz99"} {
+		f.Add(s)
+	}
+	p := FIDE.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			return
+		}
+		again, err := p.ParseMove(p.MoveText(m))
+		if err != nil || again != m {
+			t.Fatalf("%q parses to %s, which does not parse back", s, p.MoveText(m))
+		}
+	})
+}
+
+// TestHotPathDoesNotAllocate guards the rule that generating and playing moves never
+// touches the heap.
+func TestHotPathDoesNotAllocate(t *testing.T) {
+	for _, v := range All {
+		p := v.Start(nil)
+		var ml MoveList
+		var child Position
+		allocs := testing.AllocsPerRun(100, func() {
+			ml.Reset()
+			p.LegalMoves(&ml)
+			for _, m := range ml.Moves() {
+				child = *p
+				child.Apply(m)
+				_ = child.InCheck()
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%s: generate+apply allocates %v times per run, want 0", v.Name, allocs)
+		}
+	}
+}
+
+func TestGameEndsNormal(t *testing.T) {
+	cases := []struct {
+		fen    string
+		result Result
+		reason string
+	}{
+		{"7k/5QQ1/8/8/8/8/8/K7 b - - 0 1", WhiteWins, "checkmate"},
+		{"k7/8/1Q6/8/8/8/8/K7 b - - 0 1", Draw, "stalemate"},
+		{"k7/8/8/8/8/8/8/K6R b - - 100 80", Draw, "fifty-move rule"},
+		{"k7/8/8/8/8/8/8/K6B b - - 0 1", Draw, "insufficient material"},
+		{"k1b5/8/8/8/8/8/8/K6B b - - 0 1", Draw, "insufficient material"}, // both bishops on light squares
+		{"kb6/8/8/8/8/8/8/K6B b - - 0 1", Ongoing, ""},
+		{"k7/8/8/8/8/8/8/KN4N1 b - - 0 1", Ongoing, ""},
+	}
+	for _, c := range cases {
+		o := FIDE.MustParseFEN(c.fen).Status()
+		if o.Result != c.result || o.Reason != c.reason {
+			t.Errorf("%s: got %v %q, want %v %q", c.fen, o.Result, o.Reason, c.result, c.reason)
+		}
+	}
+	// Threefold repetition by knights going back and forth.
+	g := NewGame(FIDE.Start(nil))
+	for i, mv := range strings.Fields("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8") {
+		if o := g.Outcome(); o.Over() {
+			t.Fatalf("game over after %d moves: %v", i, o)
+		}
+		if _, err := g.PlayText(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if o := g.Outcome(); o.Result != Draw || o.Reason != "threefold repetition" {
+		t.Errorf("after two knight round trips: %v, want a threefold repetition", o)
+	}
+	g.Undo()
+	if o := g.Outcome(); o.Over() {
+		t.Errorf("after undo: %v, want the game going on", o)
+	}
+}
+
+func TestParseMoveForms(t *testing.T) {
+	p := FIDE.MustParseFEN("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+	for _, s := range []string{"e1g1", "e1h1", "e1c1", "e1a1"} {
+		m, err := p.ParseMove(s)
+		if err != nil || m.Kind() != Castle {
+			t.Errorf("%s: %v, %v: want castling", s, m, err)
+		}
+	}
+	for _, s := range []string{"e1e3", "e2e4", "castle", "e1g1q", "  "} {
+		if _, err := p.ParseMove(s); err == nil {
+			t.Errorf("%q parsed, want an error", s)
+		}
+	}
+}

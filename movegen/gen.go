@@ -1,0 +1,188 @@
+package movegen
+
+// LegalMoves appends the legal moves of p to ml: every move the rules allow, after every
+// rule that restricts the choice. A position whose game is over by rule (mate, stalemate,
+// a won weak square) has none.
+func (p *Position) LegalMoves(ml *MoveList) {
+	if p.v.legalMoves != nil {
+		p.v.legalMoves(p, ml)
+		return
+	}
+	p.standardLegalMoves(ml)
+}
+
+// standardLegalMoves generates the pseudo-legal moves and keeps the legal ones.
+func (p *Position) standardLegalMoves(ml *MoveList) {
+	start := ml.n
+	p.genPseudo(ml)
+	if p.v.extraMoves != nil {
+		p.v.extraMoves(p, ml)
+	}
+	p.keepLegal(ml, start)
+}
+
+// keepLegal removes from ml[start:] the moves that leave the mover's king attacked.
+func (p *Position) keepLegal(ml *MoveList, start int) {
+	var info pinInfo
+	if p.v.unitRiders && p.v.attacked == nil {
+		info = p.pins()
+	} else {
+		info = pinInfo{king: p.kings[p.side], inCheck: true} // every move by copy
+	}
+	n := start
+	for _, m := range ml.moves[start:ml.n] {
+		if p.legalStandard(m, &info) {
+			ml.moves[n] = m
+			n++
+		}
+	}
+	ml.n = n
+}
+
+// genPseudo adds the standard pseudo-legal moves: every piece by its atoms, pawns by the
+// pawn rules, castling by the castling rules. Kings are never captured.
+func (p *Position) genPseudo(ml *MoveList) {
+	us := p.side
+	v := p.v
+	enemy := colorBit(us.Other())
+	for _, from := range p.pieces[us][:p.nPieces[us]] {
+		t := p.cells[from].Type()
+		if t == Pawn {
+			p.genPawn(from, ml)
+			continue
+		}
+		for _, st := range v.steps[t] {
+			to := from
+			for {
+				to += Square(st.delta)
+				pc := p.cells[to]
+				if pc == Empty {
+					ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
+					if st.rider {
+						continue
+					}
+				} else if pc&enemy != 0 && pc.Type() != King {
+					ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
+				}
+				break
+			}
+		}
+	}
+	if p.castleRook[us] != [2]Square{} {
+		p.genCastling(ml)
+	}
+}
+
+// genPawn adds the moves of the pawn on from: steps, first long steps, captures, en
+// passant, each reaching the promotion rank as one move per promotion type.
+func (p *Position) genPawn(from Square, ml *MoveList) {
+	us := p.side
+	v := p.v
+	g := v.Geometry
+	push := Square(v.pawnPush[us])
+	to := from + push
+	if p.cells[to] == Empty {
+		p.addPawnMove(Normal, from, to, ml)
+		if int(g.rank[from]) == v.Pawn.StartRank[us] {
+			for n := 2; n <= v.Pawn.FirstSteps; n++ {
+				to += push
+				if p.cells[to] != Empty {
+					break
+				}
+				p.addPawnMove(Normal, from, to, ml)
+			}
+		}
+	}
+	enemy := colorBit(us.Other())
+	for _, d := range v.pawnTake[us] {
+		to := from + Square(d)
+		if pc := p.cells[to]; pc&enemy != 0 && pc.Type() != King {
+			p.addPawnMove(Normal, from, to, ml)
+		} else if pc == Empty && p.ep[0] != NoSquare && (to == p.ep[0] || to == p.ep[1]) {
+			ml.Add(NewMove(EnPassant, from, to, NoSquare, NoType))
+		}
+	}
+}
+
+// addPawnMove adds a pawn move, or one move per promotion type if it reaches the
+// promotion rank.
+func (p *Position) addPawnMove(kind MoveKind, from, to Square, ml *MoveList) {
+	if p.promotes(p.side, to) {
+		for _, t := range p.v.Pawn.PromoTypes {
+			ml.Add(NewMove(kind, from, to, NoSquare, t))
+		}
+		return
+	}
+	ml.Add(NewMove(kind, from, to, NoSquare, NoType))
+}
+
+// promotes reports whether a pawn of colour c arriving on sq promotes.
+func (p *Position) promotes(c Color, sq Square) bool {
+	r := int(p.v.Geometry.rank[sq])
+	if c == White {
+		return r >= p.v.Pawn.PromoRank[White]
+	}
+	return r <= p.v.Pawn.PromoRank[Black]
+}
+
+// genCastling adds the castling moves: FIDE's rules as Fischer Random states them, for any
+// king and rook files. The king's origin and the squares it passes and reaches must not be
+// attacked (the destination is tested again after the move, by the legality filter); every
+// square the king or the rook passes or reaches must be empty but for the two of them.
+func (p *Position) genCastling(ml *MoveList) {
+	us := p.side
+	v := p.v
+	g := v.Geometry
+	k := p.kings[us]
+	if k == NoSquare {
+		return
+	}
+	them := us.Other()
+	checked := false
+	for s := 0; s < 2; s++ {
+		r := p.castleRook[us][s]
+		if r == NoSquare {
+			continue
+		}
+		back := v.Castling.BackRank[us]
+		kd := g.cell(v.Castling.KingFile[s], back)
+		rd := g.cell(v.Castling.RookFile[s], back)
+		if !p.castlingPathClear(k, kd, r) || !p.castlingPathClear(r, rd, k) {
+			continue
+		}
+		if !checked {
+			if p.Attacked(k, them) {
+				return
+			}
+			checked = true
+		}
+		safe := true
+		for sq, step := k, rankStep(k, kd); sq != kd && safe; {
+			sq += step
+			safe = !p.Attacked(sq, them)
+		}
+		if safe {
+			ml.Add(NewMove(Castle, k, kd, r, NoType))
+		}
+	}
+}
+
+// castlingPathClear reports whether every square from a (exclusive) to b (inclusive) on
+// one rank is empty or holds the partner piece.
+func (p *Position) castlingPathClear(a, b, partner Square) bool {
+	for sq, step := a, rankStep(a, b); sq != b; {
+		sq += step
+		if sq != partner && p.cells[sq] != Empty {
+			return false
+		}
+	}
+	return true
+}
+
+// rankStep is the one-file step along a rank from a towards b.
+func rankStep(a, b Square) Square {
+	if b < a {
+		return 0xFF // -1 in uint8 arithmetic
+	}
+	return 1
+}

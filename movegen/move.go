@@ -1,0 +1,127 @@
+package movegen
+
+// Move is one turn of one side, packed into 32 bits so that it can go into the
+// transposition table as it is and be printed without a position:
+//
+//	bits  0- 7  from   origin square (NoSquare for a drop or a pass)
+//	bits  8-15  to     destination square (of the king, for castling)
+//	bits 16-23  aux    depends on the kind, see MoveKind
+//	bits 24-27  promo  piece type a pawn becomes, NoType if none
+//	bits 28-31  kind   MoveKind
+//
+// The zero Move is the null move: no move at all.
+type Move uint32
+
+// NullMove is no move.
+const NullMove Move = 0
+
+// MoveKind says how to read a Move's squares and aux field.
+type MoveKind uint8
+
+const (
+	// Normal moves the piece on from to to, capturing whatever enemy stands there, and
+	// promotes a pawn when promo is set. Pawn double and triple steps are Normal moves.
+	Normal MoveKind = iota
+	// Castle moves the king from from to to and the rook standing on aux to the square
+	// beside the king's destination.
+	Castle
+	// EnPassant moves a pawn from from to to, a square the enemy pawn passed over; the
+	// captured pawn stands on the position's en passant pawn square.
+	EnPassant
+	// Drop puts a piece of type aux from the mover's hand on to (a placement).
+	Drop
+	// Jump is the Weak Square king's knight jump from from to to, leaving a piece of type
+	// aux from the hand on from (NoType on the first jump).
+	Jump
+	// Pass is a turn without a move (a stuck Weak Square king waiting).
+	Pass
+	// HopCapture moves the piece on from over the enemy piece on aux to to, capturing it
+	// (Jumping Knights).
+	HopCapture
+	// HopEnPassant moves a pawn from from over the passed square aux to to, capturing the
+	// pawn on the position's en passant pawn square (Jumping Knights).
+	HopEnPassant
+	// Turn is a Hop Chess turn: the piece on from ends on to (after any bounces, capturing
+	// whatever enemy stands on to), then the mover's trampoline goes to aux (NoSquare on
+	// White's first turn).
+	Turn
+	// TurnViaStep is a Hop Chess turn whose pawn stepped once onto a trampoline and bounced
+	// one more step forward: written with the middle square (e2e3e4), unlike the plain
+	// double step Turn e2e4.
+	TurnViaStep
+	// TurnCastle is a Hop Chess castling (king from, king to) followed by the trampoline
+	// placement on aux.
+	TurnCastle
+	// TurnEnPassant is a Hop Chess en passant capture followed by the trampoline placement
+	// on aux.
+	TurnEnPassant
+	numKinds
+)
+
+// NewMove packs a move.
+func NewMove(kind MoveKind, from, to, aux Square, promo PieceType) Move {
+	return Move(from) | Move(to)<<8 | Move(aux)<<16 | Move(promo)<<24 | Move(kind)<<28
+}
+
+// From is the origin square.
+func (m Move) From() Square { return Square(m) }
+
+// To is the destination square.
+func (m Move) To() Square { return Square(m >> 8) }
+
+// Aux is the kind-dependent extra square (castling rook, hop victim, passed square,
+// trampoline destination).
+func (m Move) Aux() Square { return Square(m >> 16) }
+
+// AuxType is the aux field read as a piece type (the dropped or placed piece).
+func (m Move) AuxType() PieceType { return PieceType(m >> 16) }
+
+// Promo is the promotion piece type, NoType if none.
+func (m Move) Promo() PieceType { return PieceType(m>>24) & 0xF }
+
+// Kind is the move's kind.
+func (m Move) Kind() MoveKind { return MoveKind(m >> 28) }
+
+// MaxMoves bounds the length of a move list: the most moves any position of any variant
+// can have. Hop Chess turns (a piece move times a trampoline square) are the widest.
+const MaxMoves = 1024
+
+// MoveList is a fixed-size list of moves, so that generating moves never allocates.
+type MoveList struct {
+	n     int
+	moves [MaxMoves]Move
+}
+
+// Reset empties the list.
+func (ml *MoveList) Reset() { ml.n = 0 }
+
+// Add appends m.
+func (ml *MoveList) Add(m Move) {
+	ml.moves[ml.n] = m
+	ml.n++
+}
+
+// Len is the number of moves in the list.
+func (ml *MoveList) Len() int { return ml.n }
+
+// At is the i-th move.
+func (ml *MoveList) At(i int) Move { return ml.moves[i] }
+
+// Set replaces the i-th move.
+func (ml *MoveList) Set(i int, m Move) { ml.moves[i] = m }
+
+// Moves is the list as a slice sharing the list's storage.
+func (ml *MoveList) Moves() []Move { return ml.moves[:ml.n] }
+
+// Truncate keeps the first n moves.
+func (ml *MoveList) Truncate(n int) { ml.n = n }
+
+// Contains reports whether m is in the list.
+func (ml *MoveList) Contains(m Move) bool {
+	for _, x := range ml.moves[:ml.n] {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,259 @@
+package movegen
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// Atom is one kind of step of a piece, in the spirit of Betza's notation: a leap of DF files
+// and DR ranks in all of its (up to eight) symmetric images, made once (a leaper) or
+// repeated along the line while the squares are empty (a rider).
+type Atom struct {
+	DF, DR int
+	Rider  bool
+}
+
+// The atoms of the usual pieces.
+var (
+	Wazir      = Atom{DF: 1, DR: 0}              // one orthogonal step
+	Ferz       = Atom{DF: 1, DR: 1}              // one diagonal step
+	KnightLeap = Atom{DF: 1, DR: 2}              // the knight's leap
+	RookRide   = Atom{DF: 1, DR: 0, Rider: true} // any number of orthogonal steps
+	BishopRide = Atom{DF: 1, DR: 1, Rider: true} // any number of diagonal steps
+)
+
+// PieceDef is how one piece type moves and is written in a variant. Pawns are described by
+// the variant's PawnRules instead of atoms.
+type PieceDef struct {
+	Type   PieceType
+	Letter byte   // upper-case FEN letter
+	Name   string // as the rules call it
+	Atoms  []Atom
+}
+
+// PawnRules are the pawn's moves, which differ between the games only in these numbers.
+type PawnRules struct {
+	StartRank  [2]int      // box rank from which a pawn may make its long first step
+	FirstSteps int         // the longest first step: 2 in FIDE, 3 in Black Hole
+	PromoRank  [2]int      // box rank where a pawn promotes (and no pawn may stand beyond)
+	PromoTypes []PieceType // what a pawn may become, in the order moves are generated
+}
+
+// CastlingRules say where king and rook end up. Side 0 is towards the a-file, side 1
+// towards the last file. A file of -1 means the variant has no castling.
+type CastlingRules struct {
+	BackRank      [2]int // box rank of each side's king and rooks
+	KingFile      [2]int // box file of the king's destination
+	RookFile      [2]int // box file of the rook's destination
+	KingTakesRook bool   // castling is written as the king taking its rook (e1h1), Shredder FEN letters
+}
+
+// Variant is everything that makes one game different from another. Most of it is data;
+// the hooks say what data cannot. A nil hook means the standard rule: FIDE's, on the
+// variant's board and pieces.
+type Variant struct {
+	Name     string // the name in conventions.md
+	Title    string // the game's name, for people
+	Geometry *Geometry
+	Pieces   []PieceDef
+	Pawn     PawnRules
+	Castling CastlingRules
+	StartFEN string
+	// HandInFEN says the FEN board field carries the hand in brackets.
+	HandInFEN bool
+	// KingsMayBeInCheck allows positions where the side not to move is in check (Weak
+	// Square: checks are ignored while a side jumps).
+	KingsMayBeInCheck bool
+
+	// legalMoves replaces the whole legal move generation.
+	legalMoves func(p *Position, ml *MoveList)
+	// extraMoves adds variant moves to the standard pseudo-legal ones; they are then
+	// filtered for legality like the rest (a bunker leap, a placement).
+	extraMoves func(p *Position, ml *MoveList)
+	// apply plays a move of a kind the standard apply does not know, or replaces it.
+	apply func(p *Position, m Move)
+	// attacked replaces the standard attack test (hop captures, trampolines).
+	attacked func(p *Position, sq Square, by Color) bool
+	// outcome judges a position by the variant's own ends of game, given its number of
+	// legal moves; ok is false if the standard rules decide (mate, stalemate).
+	outcome func(p *Position, legal int) (o Outcome, ok bool)
+	// deadPosition reports draws by insufficient material.
+	deadPosition func(p *Position) bool
+	// parseFields reads the FEN fields after the fullmove number (nil: there are none).
+	parseFields func(p *Position, fields []string) error
+	// formatFields writes them.
+	formatFields func(p *Position) []string
+	// validate rejects positions the variant cannot reach, after the FEN is read.
+	validate func(p *Position) error
+	// parseMove reads move texts other than the printed form (routes, other notations).
+	parseMove func(p *Position, s string) (Move, bool)
+	// randomStart picks a start position (Shuffle arrays); nil: StartFEN.
+	randomStart func(rng *rand.Rand) string
+	// epCapturableHook replaces the test of whether side by may take en passant next.
+	epCapturableHook func(p *Position, by Color) bool
+
+	// compiled from the data by compile
+	byType     [NumTypes]*PieceDef
+	byLetter   [128]PieceType
+	steps      [NumTypes][]pieceStep
+	leapAttack []attackStep
+	rideAttack []attackStep
+	pawnPush   [2]Step
+	pawnTake   [2][2]Step
+	unitRiders bool // every rider moves by unit steps, so the fast pin test applies
+	orthRiders uint16
+	diagRiders uint16
+}
+
+// pieceStep is one direction of a piece's move, in cells.
+type pieceStep struct {
+	delta Step
+	rider bool
+}
+
+// attackStep is one direction from which pieces of the types in mask attack a square.
+type attackStep struct {
+	delta Step
+	mask  uint16
+}
+
+// compile turns the variant's data into the tables the generator runs on. It panics on a
+// contradiction in the data, which is a programming error in a variant file.
+func (v *Variant) compile() *Variant {
+	g := v.Geometry
+	v.unitRiders = true
+	for i := range v.Pieces {
+		d := &v.Pieces[i]
+		v.byType[d.Type] = d
+		v.byLetter[d.Letter] = d.Type
+		v.byLetter[d.Letter|0x20] = d.Type
+		for _, a := range d.Atoms {
+			for _, s := range symmetric(a.DF, a.DR) {
+				if abs(s[0]) > g.Pad || abs(s[1]) > g.Pad {
+					panic(fmt.Sprintf("%s: %c leaps further than the padding %d", v.Name, d.Letter, g.Pad))
+				}
+				delta := g.Delta(s[0], s[1])
+				v.steps[d.Type] = append(v.steps[d.Type], pieceStep{delta: delta, rider: a.Rider})
+				// An attacker stands at sq-delta; the attack steps are stored reversed.
+				rev := g.Delta(-s[0], -s[1])
+				if a.Rider {
+					v.rideAttack = addAttack(v.rideAttack, rev, d.Type)
+					unit := abs(s[0]) <= 1 && abs(s[1]) <= 1
+					v.unitRiders = v.unitRiders && unit
+					if unit && (s[0] == 0 || s[1] == 0) {
+						v.orthRiders |= typeBit(d.Type)
+					} else if unit {
+						v.diagRiders |= typeBit(d.Type)
+					}
+				} else {
+					v.leapAttack = addAttack(v.leapAttack, rev, d.Type)
+				}
+			}
+		}
+	}
+	if v.byType[Pawn] != nil {
+		v.pawnPush[White] = g.Delta(0, 1)
+		v.pawnPush[Black] = g.Delta(0, -1)
+		v.pawnTake[White] = [2]Step{g.Delta(-1, 1), g.Delta(1, 1)}
+		v.pawnTake[Black] = [2]Step{g.Delta(-1, -1), g.Delta(1, -1)}
+	}
+	if v.byType[King] == nil {
+		panic(v.Name + ": no king")
+	}
+	return v
+}
+
+func addAttack(list []attackStep, delta Step, t PieceType) []attackStep {
+	for i := range list {
+		if list[i].delta == delta {
+			list[i].mask |= typeBit(t)
+			return list
+		}
+	}
+	return append(list, attackStep{delta: delta, mask: typeBit(t)})
+}
+
+// symmetric lists the distinct images of the step (df, dr) under the symmetries of the
+// square: 4 for orthogonal and diagonal steps, 8 for the others.
+func symmetric(df, dr int) [][2]int {
+	var out [][2]int
+	for _, s := range [][2]int{{df, dr}, {dr, df}} {
+		for _, sf := range []int{1, -1} {
+			for _, sr := range []int{1, -1} {
+				x := [2]int{s[0] * sf, s[1] * sr}
+				dup := false
+				for _, y := range out {
+					dup = dup || x == y
+				}
+				if !dup {
+					out = append(out, x)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// PieceDef is the definition of type t, nil if the variant has no such piece.
+func (v *Variant) PieceDef(t PieceType) *PieceDef { return v.byType[t] }
+
+// TypeOf is the piece type written with letter b (either case), NoType if none.
+func (v *Variant) TypeOf(b byte) PieceType {
+	if b >= 128 {
+		return NoType
+	}
+	return v.byLetter[b]
+}
+
+// Letter is the FEN letter of pc: upper case for White, lower case for Black.
+func (v *Variant) Letter(pc Piece) byte {
+	d := v.byType[pc.Type()]
+	if d == nil {
+		return '?'
+	}
+	if pc.Color() == Black {
+		return d.Letter | 0x20
+	}
+	return d.Letter
+}
+
+// epCapturable reports whether a pawn of side by could take the pawn that just made a
+// double step, so that the en passant squares belong in the hash.
+func (v *Variant) epCapturable(p *Position, by Color) bool {
+	if v.epCapturableHook != nil {
+		return v.epCapturableHook(p, by)
+	}
+	pawn := MakePiece(by, Pawn)
+	for _, sq := range p.ep {
+		if sq == NoSquare {
+			continue
+		}
+		for _, d := range v.pawnTake[by] {
+			if p.cells[sq-Square(d)] == pawn {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Start is a new game's start position. Variants with a random start use rng (a fixed
+// seed gives a reproducible choice); rng may be nil for the variant's default.
+func (v *Variant) Start(rng *rand.Rand) *Position {
+	fen := v.StartFEN
+	if v.randomStart != nil && rng != nil {
+		fen = v.randomStart(rng)
+	}
+	p, err := v.ParseFEN(fen)
+	if err != nil {
+		panic(v.Name + " start position: " + err.Error())
+	}
+	return p
+}
