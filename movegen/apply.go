@@ -83,3 +83,38 @@ func (p *Position) movePiece(from, to Square, promo PieceType) {
 	p.relocate(from, to)
 	p.loseCastlingOn(from)
 }
+
+// ApplyNull passes the turn without a move, for the search's null-move pruning: the side to
+// move changes and any en passant right lapses. It is not a move of any game.
+func (p *Position) ApplyNull() {
+	p.clearEP()
+	p.halfmove++
+	p.flipSide()
+}
+
+// Captured is the piece m takes, Empty if it takes none.
+func (p *Position) Captured(m Move) Piece {
+	switch m.Kind() {
+	case Normal, Turn, TurnViaStep:
+		if pc := p.cells[m.To()]; pc.IsPiece() {
+			return pc
+		}
+	case HopCapture:
+		return p.cells[m.Aux()]
+	case EnPassant, HopEnPassant, TurnEnPassant:
+		return p.cells[p.epPawn]
+	}
+	return Empty
+}
+
+// MovingPiece is the piece m moves (the king, for castling and jumps; the placed piece, for
+// a drop), Empty for a pass.
+func (p *Position) MovingPiece(m Move) Piece {
+	switch m.Kind() {
+	case Drop:
+		return MakePiece(p.side, m.AuxType())
+	case Pass:
+		return Empty
+	}
+	return p.cells[m.From()]
+}

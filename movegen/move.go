@@ -83,8 +83,9 @@ func (m Move) Promo() PieceType { return PieceType(m>>24) & 0xF }
 func (m Move) Kind() MoveKind { return MoveKind(m >> 28) }
 
 // MaxMoves bounds the length of a move list: the most moves any position of any variant
-// can have. Hop Chess turns (a piece move times a trampoline square) are the widest.
-const MaxMoves = 1024
+// can have. Hop Chess turns (a piece move times a trampoline square) are the widest: about
+// 600 in a normal position, a few thousand in the widest we know.
+const MaxMoves = 8192
 
 // MoveList is a fixed-size list of moves, so that generating moves never allocates.
 type MoveList struct {
