@@ -15,12 +15,19 @@ func (p *Position) Attacked(sq Square, by Color) bool {
 func (p *Position) attackedStandard(sq Square, by Color) bool {
 	v := p.v
 	bit := colorBit(by)
+	present := p.present[by]
 	for _, a := range v.leapAttack {
+		if a.mask&present == 0 {
+			continue
+		}
 		if pc := p.cells[sq+Square(a.delta)]; pc&bit != 0 && a.mask&typeBit(pc.Type()) != 0 {
 			return true
 		}
 	}
 	for _, a := range v.rideAttack {
+		if a.mask&present == 0 {
+			continue
+		}
 		s := sq
 		for {
 			s += Square(a.delta)
@@ -34,7 +41,7 @@ func (p *Position) attackedStandard(sq Square, by Color) bool {
 			break
 		}
 	}
-	if v.byType[Pawn] != nil {
+	if present&typeBit(Pawn) != 0 {
 		pawn := MakePiece(by, Pawn)
 		for _, d := range v.pawnTake[by] {
 			if p.cells[sq-Square(d)] == pawn {
@@ -60,10 +67,14 @@ func (p *Position) Checks(c Color) bool {
 // pinInfo is what the fast legality test needs to know about the side to move's king,
 // computed once per position.
 type pinInfo struct {
-	king    Square
-	inCheck bool
-	npinned int
-	pinned  [8]Square // friendly pieces that shield the king from an enemy rider
+	king      Square
+	byCopy    bool // decide every move by playing it (the fast test does not apply)
+	inCheck   bool
+	nCheckers int    // enemy pieces giving check, counted up to 2
+	checker   Square // the first of them
+	checkDir  Square // the step from the king towards a riding checker, 0 for a leaper
+	npinned   int
+	pinned    [8]Square // friendly pieces that shield the king from an enemy rider
 }
 
 // pins finds the side to move's pieces that stand alone between their king and an enemy
@@ -75,7 +86,7 @@ func (p *Position) pins() pinInfo {
 	if info.king == NoSquare {
 		return info
 	}
-	info.inCheck = p.attackedStandard(info.king, them)
+	p.findCheckers(&info, them)
 	v := p.v
 	g := v.Geometry
 	own, enemy := colorBit(us), colorBit(them)
@@ -84,9 +95,9 @@ func (p *Position) pins() pinInfo {
 			if df == 0 && dr == 0 {
 				continue
 			}
-			riders := v.diagRiders
+			riders := v.diagRiders & p.present[them]
 			if df == 0 || dr == 0 {
-				riders = v.orthRiders
+				riders = v.orthRiders & p.present[them]
 			}
 			if riders == 0 {
 				continue
@@ -120,7 +131,7 @@ func (p *Position) legalStandard(m Move, info *pinInfo) bool {
 	if info.king == NoSquare {
 		return true
 	}
-	if m.Kind() != Normal {
+	if info.byCopy || m.Kind() != Normal {
 		return p.legalByCopy(m)
 	}
 	if from == info.king {
@@ -132,16 +143,77 @@ func (p *Position) legalStandard(m Move, info *pinInfo) bool {
 		p.cells[from] = king
 		return safe
 	}
-	if !info.inCheck {
-		pinned := false
-		for _, s := range info.pinned[:info.npinned] {
-			pinned = pinned || s == from
+	if info.inCheck {
+		// Only capturing the single checker or stepping between it and the king can help.
+		to := m.To()
+		if info.nCheckers > 1 {
+			return false
 		}
-		if !pinned {
-			return true
+		if to != info.checker {
+			if info.checkDir == 0 {
+				return false
+			}
+			blocks := false
+			for s := info.king + info.checkDir; s != info.checker && !blocks; s += info.checkDir {
+				blocks = s == to
+			}
+			if !blocks {
+				return false
+			}
 		}
 	}
-	return p.legalByCopy(m)
+	for _, s := range info.pinned[:info.npinned] {
+		if s == from {
+			return p.legalByCopy(m)
+		}
+	}
+	return true
+}
+
+// findCheckers records in info the enemy pieces that attack the king, the way
+// attackedStandard looks for them.
+func (p *Position) findCheckers(info *pinInfo, by Color) {
+	v := p.v
+	sq := info.king
+	bit := colorBit(by)
+	present := p.present[by]
+	add := func(at, dir Square) {
+		if info.nCheckers == 0 {
+			info.checker, info.checkDir = at, dir
+		}
+		info.nCheckers++
+	}
+	for _, a := range v.leapAttack {
+		if a.mask&present == 0 {
+			continue
+		}
+		at := sq + Square(a.delta)
+		if pc := p.cells[at]; pc&bit != 0 && a.mask&typeBit(pc.Type()) != 0 {
+			add(at, 0)
+		}
+	}
+	for _, a := range v.rideAttack {
+		if a.mask&present == 0 {
+			continue
+		}
+		d := Square(a.delta)
+		at := sq + d
+		for p.cells[at] == Empty {
+			at += d
+		}
+		if pc := p.cells[at]; pc&bit != 0 && a.mask&typeBit(pc.Type()) != 0 {
+			add(at, d)
+		}
+	}
+	if present&typeBit(Pawn) != 0 {
+		pawn := MakePiece(by, Pawn)
+		for _, d := range v.pawnTake[by] {
+			if at := sq - Square(d); p.cells[at] == pawn {
+				add(at, 0)
+			}
+		}
+	}
+	info.inCheck = info.nCheckers > 0
 }
 
 // legalByCopy plays m on a copy and tests the mover's king: the slow, always right test.

@@ -27,11 +27,13 @@ func (p *Position) keepLegal(ml *MoveList, start int) {
 	if p.v.unitRiders && p.v.attacked == nil {
 		info = p.pins()
 	} else {
-		info = pinInfo{king: p.kings[p.side], inCheck: true} // every move by copy
+		info = pinInfo{king: p.kings[p.side], byCopy: true}
 	}
 	n := start
+	// Without check or pins only king moves and special moves can be illegal.
+	easy := !info.byCopy && !info.inCheck && info.npinned == 0
 	for _, m := range ml.moves[start:ml.n] {
-		if p.legalStandard(m, &info) {
+		if easy && m.Kind() == Normal && m.From() != info.king || p.legalStandard(m, &info) {
 			ml.moves[n] = m
 			n++
 		}

@@ -15,6 +15,7 @@ type Position struct {
 	pieces  [2][maxPieces]Square
 	nPieces [2]uint8
 	count   [2][NumTypes]uint8 // pieces of each type on the board
+	present [2]uint16          // set of the types with a count above zero, for quick attack tests
 	hand    [2][NumTypes]uint8 // pieces not yet placed (Weak Square, Pre-chess)
 
 	castleRook [2][2]Square // [colour][0: towards file a, 1: towards the last file]
@@ -98,6 +99,7 @@ func (p *Position) put(sq Square, pc Piece) {
 	p.pieces[c][p.nPieces[c]] = sq
 	p.nPieces[c]++
 	p.count[c][t]++
+	p.present[c] |= typeBit(t)
 	if t == King {
 		p.kings[c] = sq
 	}
@@ -119,6 +121,9 @@ func (p *Position) remove(sq Square) Piece {
 	}
 	p.nPieces[c] = last
 	p.count[c][t]--
+	if p.count[c][t] == 0 {
+		p.present[c] &^= typeBit(t)
+	}
 	if t == King {
 		p.kings[c] = NoSquare
 	}
@@ -295,6 +300,17 @@ func (p *Position) CheckIncrementals() string {
 	}
 	if count != p.count {
 		return "piece counts differ from the board"
+	}
+	for c := range count {
+		var present uint16
+		for t, n := range count[c] {
+			if n > 0 {
+				present |= typeBit(PieceType(t))
+			}
+		}
+		if present != p.present[c] {
+			return "set of piece types present differs from the board"
+		}
 	}
 	if kings != p.kings {
 		return "king squares differ from the board"
