@@ -42,6 +42,10 @@ func (p *Position) Status() Outcome {
 	return p.status(ml.n)
 }
 
+// StatusWith is Status for a caller that has already counted the legal moves (the search
+// does, at every node), so that they are not generated twice.
+func (p *Position) StatusWith(legal int) Outcome { return p.status(legal) }
+
 // status is Status given the number of legal moves.
 func (p *Position) status(legal int) Outcome {
 	if p.v.outcome != nil {
@@ -114,6 +118,16 @@ func (g *Game) Undo() bool {
 	g.positions = g.positions[:len(g.positions)-1]
 	g.moves = g.moves[:len(g.moves)-1]
 	return true
+}
+
+// History lists the hashes of the positions before the current one, oldest first, for a
+// search that must see repetitions of the game's earlier positions.
+func (g *Game) History() []uint64 {
+	out := make([]uint64, 0, len(g.positions)-1)
+	for i := range g.positions[:len(g.positions)-1] {
+		out = append(out, g.positions[i].hash)
+	}
+	return out
 }
 
 // Repetitions counts the earlier occurrences of the current position (same side to move,

@@ -6,6 +6,8 @@ package main
 import (
 	"fmt"
 	"os"
+
+	"varchess/protocol"
 )
 
 const usage = `usage:
@@ -22,7 +24,7 @@ func main() {
 // input, 1 a failure while running.
 func run(args []string) int {
 	if len(args) == 0 {
-		return runProtocol(os.Stdin, os.Stdout)
+		return protocol.Run(os.Stdin, os.Stdout)
 	}
 	switch args[0] {
 	case "perft":
