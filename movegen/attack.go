@@ -1,5 +1,7 @@
 package movegen
 
+import "sync"
+
 // Attacked reports whether side by attacks square sq: whether one of its pieces could
 // capture there by its move pattern, whatever stands on sq and whether or not that capture
 // would be legal.
@@ -217,8 +219,18 @@ func (p *Position) findCheckers(info *pinInfo, by Color) {
 }
 
 // legalByCopy plays m on a copy and tests the mover's king: the slow, always right test.
+// The copy comes from a pool: one on the stack would escape to the heap on every call,
+// since the hooks (apply, attacked, epCapturableHook) are indirect calls that the
+// compiler must assume keep the pointer.
 func (p *Position) legalByCopy(m Move) bool {
-	child := *p
+	child := scratchPositions.Get().(*Position)
+	*child = *p
 	child.Apply(m)
-	return !child.Checks(p.side)
+	safe := !child.Checks(p.side)
+	scratchPositions.Put(child)
+	return safe
 }
+
+// scratchPositions holds the copies legalByCopy plays moves on, so that the legality test
+// does not allocate; a sync.Pool keeps them safe for concurrent searches.
+var scratchPositions = sync.Pool{New: func() any { return new(Position) }}

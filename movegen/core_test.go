@@ -167,6 +167,12 @@ func TestHotPathDoesNotAllocate(t *testing.T) {
 			t.Errorf("%s: generate+apply allocates %v times per run, want 0", v.Name, allocs)
 		}
 	}
+	// Pins, en passant and castling take the legality test's slow path (a copy-make).
+	p := FIDE.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	var ml MoveList
+	if allocs := testing.AllocsPerRun(100, func() { ml.Reset(); p.LegalMoves(&ml) }); allocs != 0 {
+		t.Errorf("normal, a position with pins: generation allocates %v times per run, want 0", allocs)
+	}
 }
 
 func TestGameEndsNormal(t *testing.T) {
