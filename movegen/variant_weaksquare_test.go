@@ -29,7 +29,7 @@ func wsMoves(t *testing.T, fen string) []string {
 }
 
 // wsPlay plays the move texts from fen and returns the position reached.
-func wsPlay(t *testing.T, fen string, moves ...string) *Position {
+func wsPlay(t testing.TB, fen string, moves ...string) *Position {
 	t.Helper()
 	p := WeakSquare.MustParseFEN(fen)
 	for _, s := range moves {
@@ -644,4 +644,28 @@ func BenchmarkPerftWeakSquareMoving(b *testing.B) {
 		leaves += Perft(p, 4)
 	}
 	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+}
+
+// FuzzWeakSquareParseMove checks that no move text crashes the parser (with its upper-case
+// placement form) and that what it accepts prints back to a text naming the same move.
+func FuzzWeakSquareParseMove(f *testing.F) {
+	for _, s := range []string{"c2e3b", "c2e3B", "a1c2", "0000", "b6b7b", "b6a7R", "c2c4", "", "c2e3bb", "f2f8", "a1a1a"} {
+		f.Add(s)
+	}
+	positions := []*Position{
+		wsPlay(f, WeakSquare.StartFEN, "a1c2", "f8d7"),
+		WeakSquare.MustParseFEN("*****1/r3kr/1Pbn1p/4bn/R2pP1/N3N1/1KPB1R/1*****[] w - - 0 20 MM"),
+		WeakSquare.MustParseFEN("*****1/r1b1n1/3k1p/1p3b/2P3/NP1PN1/R1K1BR/1*****[Brnp] w - - 0 6 JJ"),
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, p := range positions {
+			m, err := p.ParseMove(s)
+			if err != nil {
+				continue
+			}
+			if again, err := p.ParseMove(p.MoveText(m)); err != nil || again != m {
+				t.Fatalf("%q parses to %s, which does not parse back", s, p.MoveText(m))
+			}
+		}
+	})
 }
