@@ -14,9 +14,10 @@ import (
 // enter its own weak square, wins by entering the opponent's, and promotes pawns to a piece
 // from the pool of R, B, N that are off the board.
 //
-// The data (board, pieces, pawn rows) is FIDE's shape on this board; three hooks say the
-// rest: legal moves (jumps, passes, the weak squares, the pool), apply (jumps, passes and
-// the phase letters) and the outcome (a won weak square).
+// The data (board, pieces, pawn rows) is FIDE's shape on this board; three hooks carry the
+// rules: legal moves (jumps, passes, the weak squares, the pool), apply (jumps, passes and
+// the phase letters) and the outcome (a won weak square). The others read and write the
+// phase field, refuse positions no game reaches and accept the placed piece in upper case.
 
 // The phase of one side, Position.Phase, as the FEN's 7th field writes it.
 const (
@@ -28,7 +29,8 @@ const (
 // wsPhaseLetters maps a phase to its FEN letter.
 var wsPhaseLetters = [4]byte{wsJumping: 'J', wsWaiting: 'W', wsMoving: 'M'}
 
-// wsBoard is a1..f7 plus a1 and f8: rows 2-7 whole, a1 and f8 alone. Knights leap two.
+// wsBoard is the 38 squares: rows 2-7 whole (a2..f7) plus a1 and f8 alone, drawn in a
+// 6x8 box. Knights leap two, so the padding is 2.
 var wsBoard = MustGeometry(`
 	*****.
 	......
@@ -259,10 +261,14 @@ func wsApply(p *Position, m Move) {
 func wsOutcome(p *Position, legal int) (Outcome, bool) {
 	if wsWon(p) {
 		winner := p.side.Other()
-		return Outcome{WinFor(winner), winner.String() + " reaches the weak square"}, true
+		return Outcome{WinFor(winner), wsWinReason[winner]}, true
 	}
 	return Outcome{}, false
 }
+
+// wsWinReason says how the game ended, a constant so that judging a position never
+// allocates.
+var wsWinReason = [2]string{"white reaches the weak square", "black reaches the weak square"}
 
 // wsParseFields reads the phase field: White's letter then Black's. Without it, a side with
 // pieces in hand is jumping and one without is moving.
@@ -315,7 +321,8 @@ func wsValidate(p *Position) error {
 		if p.hand[c][King] > 0 || p.kings[c] == NoSquare {
 			return fmt.Errorf("fen: the %s king must be on the board", c)
 		}
-		if onBoard+inHand > 9 || int(p.count[c][Pawn]+p.hand[c][Pawn]) > wsOwned[Pawn] {
+		army := wsOwned[Rook] + wsOwned[Bishop] + wsOwned[Knight] + wsOwned[Pawn]
+		if onBoard+inHand > army || int(p.count[c][Pawn]+p.hand[c][Pawn]) > wsOwned[Pawn] {
 			return fmt.Errorf("fen: %s has more pieces than 2 R, 2 B, 2 N and 3 P", c)
 		}
 		k := p.kings[c]

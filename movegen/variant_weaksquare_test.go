@@ -593,6 +593,7 @@ func TestWeakSquareHotPathDoesNotAllocate(t *testing.T) {
 				child = *p
 				child.Apply(m)
 				_ = child.InCheck()
+				_ = child.StatusWith(1) // judges won weak squares without building a reason
 			}
 			_ = p.StatusWith(ml.Len())
 		})
