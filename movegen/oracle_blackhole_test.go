@@ -8,9 +8,15 @@ package movegen_test
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"testing"
+
+	"varchess/movegen"
 )
 
 // bhRanks and bhFiles are the bounding box: ranks 0..12, files a..i.
@@ -501,4 +507,144 @@ func (p *bhPos) texts() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// bhTable reads testdata/perft/blackhole.epd: FEN and the leaf counts by depth.
+func bhTable(t *testing.T) []struct {
+	fen    string
+	counts map[int]uint64
+} {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "perft", "blackhole.epd"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []struct {
+		fen    string
+		counts map[int]uint64
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		parts := strings.Split(line, ";")
+		counts := map[int]uint64{}
+		for _, p := range parts[1:] {
+			var d int
+			var n uint64
+			if _, err := fmt.Sscanf(strings.TrimSpace(p), "D%d %d", &d, &n); err != nil {
+				t.Fatalf("bad entry %q", p)
+			}
+			counts[d] = n
+		}
+		out = append(out, struct {
+			fen    string
+			counts map[int]uint64
+		}{strings.TrimSpace(parts[0]), counts})
+	}
+	if len(out) < 6 {
+		t.Fatalf("%d positions in the table, want the start and at least five more", len(out))
+	}
+	return out
+}
+
+// oracleLeaves bounds the counts the slow generator checks in a plain `go test`; with
+// PERFT_LONG set it checks every depth of the table.
+const oracleLeaves = 200_000
+
+// TestBlackholeOraclePerft checks the pinned perft table against the independent
+// generator (movegen is checked against the same table by TestPerftBlackhole), so the two
+// generators agree on every count.
+func TestBlackholeOraclePerft(t *testing.T) {
+	long := os.Getenv("PERFT_LONG") != ""
+	for i, c := range bhTable(t) {
+		o, err := parseBH(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.fen() != c.fen {
+			t.Fatalf("oracle FEN round trip: %s -> %s", c.fen, o.fen())
+		}
+		for d := 1; d <= 6; d++ {
+			want, ok := c.counts[d]
+			if !ok || (!long && want > oracleLeaves) {
+				continue
+			}
+			if got := o.perft(d); got != want {
+				t.Errorf("position %d, %s: oracle perft(%d) = %d, table %d", i+1, c.fen, d, got, want)
+			}
+		}
+	}
+}
+
+// TestBlackholeAgainstOracle plays random games from every table position and compares, at
+// every position, movegen's legal moves and FEN with the independent generator's.
+func TestBlackholeAgainstOracle(t *testing.T) {
+	games, plies := 4, 160
+	if testing.Short() {
+		games, plies = 1, 80
+	}
+	rng := rand.New(rand.NewPCG(7, 11))
+	positions := 0
+	seen := map[string]int{} // the special moves the games went through
+	for _, c := range bhTable(t) {
+		for g := 0; g < games; g++ {
+			p := movegen.Blackhole.MustParseFEN(c.fen)
+			o, _ := parseBH(c.fen)
+			for ply := 0; ply < plies; ply++ {
+				var ml movegen.MoveList
+				p.LegalMoves(&ml)
+				ours := make([]string, 0, ml.Len())
+				byText := map[string]movegen.Move{}
+				for _, m := range ml.Moves() {
+					s := p.MoveText(m)
+					ours = append(ours, s)
+					byText[s] = m
+				}
+				sort.Strings(ours)
+				theirs := o.texts()
+				if strings.Join(ours, " ") != strings.Join(theirs, " ") {
+					t.Fatalf("%s:\nmovegen %v\noracle  %v", p.FEN(), ours, theirs)
+				}
+				if p.FEN() != o.fen() {
+					t.Fatalf("FEN differs:\nmovegen %s\noracle  %s", p.FEN(), o.fen())
+				}
+				if p.InCheck() != o.attackedBy(o.king(o.white), !o.white) {
+					t.Fatalf("%s: check differs", p.FEN())
+				}
+				positions++
+				if len(ours) == 0 {
+					break
+				}
+				for _, m := range ml.Moves() {
+					to := p.Geometry().Name(m.To())
+					switch {
+					case m.Kind() == movegen.Castle:
+						seen["castling"]++
+					case m.Kind() == movegen.EnPassant:
+						seen["en passant"]++
+					case m.Promo() == movegen.Marshall:
+						seen["promotion to a Marshall"]++
+					case to == "e0" || to == "e12":
+						seen["to e0 or e12"]++
+					}
+				}
+				pick := ours[rng.IntN(len(ours))]
+				p.Apply(byText[pick])
+				for _, m := range o.legal() {
+					if m.text() == pick {
+						o = o.play(m)
+						break
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d positions compared; special moves among them: %v", positions, seen)
+	for _, k := range []string{"castling", "en passant", "promotion to a Marshall", "to e0 or e12"} {
+		if seen[k] == 0 {
+			t.Errorf("the random games met no %s", k)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package movegen
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -554,6 +555,124 @@ func TestBlackholeGameEnds(t *testing.T) {
 		o := p.Status()
 		if o.Result != c.result || o.Reason != c.reason {
 			t.Errorf("%s: %s: got %v %q, want %v %q", c.name, c.fen, o.Result, o.Reason, c.result, c.reason)
+		}
+	}
+}
+
+func TestPerftBlackhole(t *testing.T) { runPerftTable(t, Blackhole) }
+
+// bhMirror is the colour-flipped mirror of a Black Hole FEN: ranks reversed (rank r goes
+// to 12-r), colours swapped, the side to move, castling rights and en passant squares
+// with them. The board is symmetric under this flip (e0 <-> e12, e6 stays).
+func bhMirror(fen string) string {
+	f := strings.Fields(fen)
+	swap := func(s string) string {
+		b := []byte(s)
+		for i, c := range b {
+			switch {
+			case c >= 'a' && c <= 'z':
+				b[i] = c - 32
+			case c >= 'A' && c <= 'Z':
+				b[i] = c + 32
+			}
+		}
+		return string(b)
+	}
+	ranks := strings.Split(f[0], "/")
+	for i, j := 0, len(ranks)-1; i < j; i, j = i+1, j-1 {
+		ranks[i], ranks[j] = ranks[j], ranks[i]
+	}
+	f[0] = swap(strings.Join(ranks, "/"))
+	f[1] = map[string]string{"w": "b", "b": "w"}[f[1]]
+	if f[2] != "-" {
+		c := swap(f[2])
+		var up, low string
+		for _, r := range c {
+			if r < 'a' {
+				up += string(r)
+			} else {
+				low += string(r)
+			}
+		}
+		f[2] = up + low
+	}
+	if f[3] != "-" {
+		var out string
+		for _, sq := range splitSquares(f[3]) {
+			r, _ := strconv.Atoi(sq[1:])
+			out += sq[:1] + strconv.Itoa(12-r)
+		}
+		f[3] = out
+	}
+	return strings.Join(f, " ")
+}
+
+// splitSquares splits "b9b8" into b9 and b8.
+func splitSquares(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		j := i + 1
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		out = append(out, s[i:j])
+		i = j
+	}
+	return out
+}
+
+// TestBlackholeMirror checks colour symmetry: every table position and its mirror have
+// the same perft counts, and each move has its mirror image among the mirror's moves.
+func TestBlackholeMirror(t *testing.T) {
+	flipMove := func(m string) string {
+		sqs := splitSquares(strings.TrimRight(m, "qmrbn"))
+		out := ""
+		for _, sq := range sqs {
+			r, _ := strconv.Atoi(sq[1:])
+			out += sq[:1] + strconv.Itoa(12-r)
+		}
+		return out + m[len(strings.TrimRight(m, "qmrbn")):]
+	}
+	for _, c := range readPerftTable(t, "blackhole") {
+		m := bhMirror(c.fen)
+		if bhMirror(m) != c.fen {
+			t.Fatalf("mirror is not an involution: %s -> %s -> %s", c.fen, m, bhMirror(m))
+		}
+		p, q := Blackhole.MustParseFEN(c.fen), Blackhole.MustParseFEN(m)
+		var want []string
+		for _, mv := range bhMoves(t, c.fen) {
+			want = append(want, flipMove(mv))
+		}
+		sort.Strings(want)
+		if got := bhMoves(t, m); strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s: mirror moves\n%v\nwant\n%v", m, got, want)
+		}
+		for d := 1; d <= 3; d++ {
+			if a, b := Perft(p, d), Perft(q, d); a != b {
+				t.Errorf("%s: perft(%d) %d, mirror %s: %d", c.fen, d, a, m, b)
+			}
+		}
+	}
+}
+
+// TestBlackholeHotPathDoesNotAllocate extends the core's allocation guard to positions
+// where the special rules are live: en passant on two squares, castling, promotions.
+func TestBlackholeHotPathDoesNotAllocate(t *testing.T) {
+	for _, c := range readPerftTable(t, "blackhole") {
+		p := Blackhole.MustParseFEN(c.fen)
+		var ml MoveList
+		var child Position
+		allocs := testing.AllocsPerRun(50, func() {
+			ml.Reset()
+			p.LegalMoves(&ml)
+			for _, m := range ml.Moves() {
+				child = *p
+				child.Apply(m)
+				_ = child.InCheck()
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%s: generate+apply allocates %v times per run, want 0", c.fen, allocs)
 		}
 	}
 }
