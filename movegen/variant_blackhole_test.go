@@ -559,6 +559,32 @@ func TestBlackholeGameEnds(t *testing.T) {
 	}
 }
 
+func TestBlackholeRepetitionAndDivideOrder(t *testing.T) {
+	// Threefold repetition: knights out and back twice.
+	g := NewGame(Blackhole.Start(nil))
+	for i, mv := range strings.Fields("b1c3 b11c9 c3b1 c9b11 b1c3 b11c9 c3b1 c9b11") {
+		if o := g.Outcome(); o.Over() {
+			t.Fatalf("game over after %d moves: %v", i, o)
+		}
+		if _, err := g.PlayText(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if o := g.Outcome(); o.Result != Draw || o.Reason != "threefold repetition" {
+		t.Errorf("after two knight round trips: %v, want a threefold repetition", o)
+	}
+	// Divide lists moves in byte order of their text: a10a7 before a10a8 before a10a9,
+	// b10b7 before b11a9.
+	p := Blackhole.MustParseFEN(strings.Replace(Blackhole.StartFEN, " w ", " b ", 1))
+	var got []string
+	for _, e := range Divide(p, 1) {
+		got = append(got, e.Move)
+	}
+	if want := "a10a7 a10a8 a10a9 b10b7 b10b8 b10b9 b11a9 b11c9"; strings.Join(got[:8], " ") != want {
+		t.Errorf("divide order %v, want %s first", got, want)
+	}
+}
+
 func TestPerftBlackhole(t *testing.T) { runPerftTable(t, Blackhole) }
 
 // bhMirror is the colour-flipped mirror of a Black Hole FEN: ranks reversed (rank r goes
