@@ -131,13 +131,15 @@ func TestBlackholeFENErrors(t *testing.T) {
 		"*********/4k4/9/9/9/9/4*4/9/9/9/9/4K4/****1**** w - - 0 1": "'*'",
 		"9/4k4/9/9/9/9/4*4/9/9/9/9/4K4/****1**** w - - 0 1":         "empty squares",
 		// Castling rights need the king on e1 and the rook in its corner.
-		bhFEN("", k("R7R"), "K", "w KQ - 0 1"):                                                       "back rank",
-		bhFEN("", k("1R2K3R"), "", "w KQ - 0 1"):                                                     "no rook on a1",
-		bhFEN("", k("R2K4R"), "", "w KQ - 0 1"):                                                      "king is not on e1",
-		bhFEN("", k("4K3R"), "", "w Q - 0 1"):                                                        "without a rook",
-		bhFEN("", k("4K4"), "", "w - e3e5 0 1"):                                                      "en passant",
+		bhFEN("", k("R7R"), "K", "w KQ - 0 1"):   "back rank",
+		bhFEN("", k("1R2K3R"), "", "w KQ - 0 1"): "no rook on a1",
+		bhFEN("", k("R2K4R"), "", "w KQ - 0 1"):  "king is not on e1",
+		bhFEN("", k("4K3R"), "", "w Q - 0 1"):    "without a rook",
+		bhFEN("", k("4K4"), "", "w - e3e5 0 1"):  "en passant",
+		// Passed squares nearest the start first: b9b8, never b8b9.
+		bhFEN("", []string{"4k4", e9, e9, e9, "1p7", h6, e9, e9, e9, e9, "4K4"}, "", "w - b8b9 0 1"): "en passant",
 		bhFEN("", []string{"4k4", e9, e9, e9, e9, h6, e9, "1p7", e9, e9, "4K4"}, "", "w - b9b8 0 1"): "en passant",
-		// A white pawn passing b4 and b5 could not have started on b2... nor b3 alone.
+		// A white pawn that passed b4 and b5, or b4 alone, started on b3: no first step.
 		bhFEN("", []string{"4k4", e9, e9, e9, e9, "1P2*4", e9, e9, e9, e9, "4K4"}, "", "b - b4b5 0 1"): "not the start",
 		bhFEN("", []string{"4k4", e9, e9, e9, e9, h6, "1P7", e9, e9, e9, "4K4"}, "", "b - b4 0 1"):     "not the start",
 		// Pawns on their promotion rank or behind their start rank.
@@ -700,5 +702,14 @@ func TestBlackholeHotPathDoesNotAllocate(t *testing.T) {
 		if allocs != 0 {
 			t.Errorf("%s: generate+apply allocates %v times per run, want 0", c.fen, allocs)
 		}
+	}
+}
+
+// TestRandomWalkBlackhole checks the incremental state (hash, piece lists) and the FEN round
+// trip after every move of random games from the start and from every table position.
+func TestRandomWalkBlackhole(t *testing.T) {
+	randomWalk(t, Blackhole, Blackhole.StartFEN, 30, 300, 1)
+	for i, c := range readPerftTable(t, "blackhole") {
+		randomWalk(t, Blackhole, c.fen, 5, 200, uint64(i+2))
 	}
 }
