@@ -477,6 +477,8 @@ func TestBlackholeCastling(t *testing.T) {
 		{"h1 attacked", rank("R3K3R", "4", "7r1"), true, true},
 		{"b1 occupied", rank("RN2K3R"), false, true},
 		{"c1 occupied", rank("R1N1K3R"), false, true},
+		{"d1 occupied", rank("R2NK3R"), false, true},
+		{"g1 occupied", rank("R3K1N1R"), true, false},
 		{"h1 occupied", rank("R3K2NR"), true, false},
 		{"f1 occupied", rank("R3KN2R"), true, false},
 		{"a1 rook attacked", rank("R3K3R", "4", "r8"), true, true},
