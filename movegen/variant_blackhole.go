@@ -69,9 +69,39 @@ var Blackhole = (&Variant{
 		RookFile: [2]int{3, 5}, // d1, f1: the square the king crossed
 	},
 	StartFEN:     "****1****/rnbqkmbnr/ppppppppp/9/9/9/4*4/9/9/9/PPPPPPPPP/RNBQKMBNR/****1**** w KQkq - 0 1",
-	deadPosition: fideDeadPosition,
+	deadPosition: blackholeDeadPosition,
 	validate:     validateBlackhole,
 }).compile()
+
+// blackholeDeadPosition reports the material with which no sequence of legal moves can
+// mate (FIDE's dead position, on this board): kings, and bishops that all stand on squares
+// of the other colour than e0 and e12, the colour of the bishops' start squares.
+//
+// FIDE's list (a single minor piece, same-coloured bishops) is wrong here, because a king
+// on e0 has only three neighbours, d1, e1 and f1, and an enemy king on e2 holds all three:
+// a knight checking from c1, g1, d2 or f2, or a bishop on e0's colour checking along
+// a4-e0 or i4-e0, mates. Bishops of the other colour never attack e0 or e12, and elsewhere
+// a king on their colour always has two orthogonal neighbours, of the other colour, that no
+// bishop attacks and no king can hold both of without standing next to it (as in a FIDE
+// corner), so they never mate.
+func blackholeDeadPosition(p *Position) bool {
+	g := p.v.Geometry
+	e0 := g.Square(blackholeFileE, 0)
+	for c := White; c <= Black; c++ {
+		for _, sq := range p.Pieces(c) {
+			switch p.cells[sq].Type() {
+			case King:
+			case Bishop:
+				if g.IsLight(sq) == g.IsLight(e0) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+	}
+	return true
+}
 
 // validateBlackhole refuses what the FEN reader lets through but no game can reach and the
 // rules do not define: castling rights need the king on e1/e11 and the rook on its corner

@@ -550,6 +550,15 @@ func TestBlackholeGameEnds(t *testing.T) {
 		{"mate on e12", bhFEN("k", []string{"4Q4", e9, e9, e9, "B8", h6, e9, e9, e9, e9, "4K4"}, "", "b - - 0 1"), WhiteWins, "checkmate"},
 		{"fifty moves", bhFEN("k", []string{e9, e9, e9, e9, e9, h6, e9, e9, e9, e9, "M3K4"}, "", "b - - 100 80"), Draw, "fifty-move rule"},
 		{"kings alone", bhFEN("k", []string{e9, e9, e9, e9, e9, h6, e9, e9, e9, e9, e9}, "K", "w - - 0 1"), Draw, "insufficient material"},
+		// A lone knight or a bishop of e0's colour mates a king on e0 with the help of its
+		// king on e2 (so neither is a dead position here, unlike FIDE); bishops of the other
+		// colour never mate.
+		{"a knight mates on e0", bhFEN("", []string{e9, e9, e9, e9, e9, h6, e9, e9, e9, "4K4", "2N6"}, "k", "b - - 0 1"), WhiteWins, "checkmate"},
+		{"a bishop mates on e0", bhFEN("", []string{e9, e9, e9, e9, e9, h6, e9, e9, "1B7", "4K4", e9}, "k", "b - - 0 1"), WhiteWins, "checkmate"},
+		{"king and knight", bhFEN("k", []string{e9, e9, e9, e9, e9, h6, e9, e9, e9, e9, "2N6"}, "K", "w - - 0 1"), Ongoing, ""},
+		{"king and bishop of e0's colour", bhFEN("k", []string{e9, e9, e9, e9, e9, h6, e9, e9, "1B7", e9, e9}, "K", "w - - 0 1"), Ongoing, ""},
+		{"kings and bishops of a1's colour", bhFEN("k", []string{e9, e9, e9, e9, e9, h6, e9, e9, e9, "1b7", "2B3B2"}, "K", "w - - 0 1"), Draw, "insufficient material"},
+		{"bishops of both colours", bhFEN("k", []string{e9, e9, e9, e9, e9, h6, e9, e9, "1b7", e9, "2B6"}, "K", "w - - 0 1"), Ongoing, ""},
 		{"a Marshall can mate", bhFEN("k", []string{e9, e9, e9, e9, e9, h6, e9, e9, e9, e9, "M3K4"}, "", "w - - 0 1"), Ongoing, ""},
 	} {
 		p, err := Blackhole.ParseFEN(c.fen)
@@ -713,5 +722,53 @@ func TestRandomWalkBlackhole(t *testing.T) {
 	randomWalk(t, Blackhole, Blackhole.StartFEN, 30, 300, 1)
 	for i, c := range readPerftTable(t, "blackhole") {
 		randomWalk(t, Blackhole, c.fen, 5, 200, uint64(i+2))
+	}
+}
+
+// TestBlackholeDarkBishopNeverMates backs the dead-position rule by brute force: of all the
+// placements of a white king and bishop against a black king to move, the checkmates are
+// exactly those with the bishop on e0's colour and the black king on e0 or e12.
+func TestBlackholeDarkBishopNeverMates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("brute force over all placements")
+	}
+	g := Blackhole.Geometry
+	e0 := g.SquareByName("e0")
+	empty := Blackhole.MustParseFEN(bhFEN("k", []string{e9, e9, e9, e9, e9, h6, e9, e9, e9, e9, e9}, "K", "b - - 0 1"))
+	empty.remove(empty.kings[White])
+	empty.remove(empty.kings[Black])
+	var ml MoveList
+	mates := map[string]int{}
+	for _, wk := range g.Squares() {
+		for _, bk := range g.Squares() {
+			if bk == wk || abs(g.File(bk)-g.File(wk)) <= 1 && abs(g.Rank(bk)-g.Rank(wk)) <= 1 {
+				continue
+			}
+			p := *empty
+			p.put(wk, MakePiece(White, King))
+			p.put(bk, MakePiece(Black, King))
+			for _, b := range g.Squares() {
+				// Only a bishop on the king's colour can give check.
+				if b == wk || b == bk || g.IsLight(b) != g.IsLight(bk) {
+					continue
+				}
+				p.put(b, MakePiece(White, Bishop))
+				check := p.InCheck()
+				ml.Reset()
+				if check {
+					p.LegalMoves(&ml)
+				}
+				p.remove(b)
+				if check && ml.Len() == 0 {
+					if g.IsLight(b) != g.IsLight(e0) || (g.Name(bk) != "e0" && g.Name(bk) != "e12") {
+						t.Errorf("mate with K%s B%s against k%s", g.Name(wk), g.Name(b), g.Name(bk))
+					}
+					mates[g.Name(bk)]++
+				}
+			}
+		}
+	}
+	if mates["e0"] == 0 || mates["e12"] == 0 {
+		t.Errorf("mates found %v, want some on e0 and on e12", mates)
 	}
 }
