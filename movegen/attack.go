@@ -133,7 +133,14 @@ func (p *Position) legalStandard(m Move, info *pinInfo) bool {
 	if info.king == NoSquare {
 		return true
 	}
-	if info.byCopy || m.Kind() != Normal {
+	if info.byCopy {
+		return p.legalByCopy(m)
+	}
+	switch m.Kind() {
+	case Normal:
+	case EnPassant, Castle:
+		return p.legalInPlace(m, info.king)
+	default:
 		return p.legalByCopy(m)
 	}
 	if from == info.king {
@@ -216,6 +223,40 @@ func (p *Position) findCheckers(info *pinInfo, by Color) {
 		}
 	}
 	info.inCheck = info.nCheckers > 0
+}
+
+// legalInPlace decides an en passant capture or a castling of the standard rules without
+// copying the position (a copy passed to Apply escapes to the heap, through the variant
+// hooks): it sets the cells as the move leaves them, asks the standard attack test about
+// the king's square, and puts the cells back. That test reads only the cells and the sets
+// of piece types present, which may still list the pawn just taken: harmless, the cells
+// decide. Callers make sure no attacked hook is set (pinInfo.byCopy is false).
+func (p *Position) legalInPlace(m Move, king Square) bool {
+	from, to := m.From(), m.To()
+	them := p.side.Other()
+	if m.Kind() == EnPassant {
+		pawn, victim := p.cells[from], p.cells[p.epPawn]
+		p.cells[from], p.cells[p.epPawn], p.cells[to] = Empty, Empty, pawn
+		safe := !p.attackedStandard(king, them)
+		p.cells[to], p.cells[p.epPawn], p.cells[from] = Empty, victim, pawn
+		return safe
+	}
+	// Castling: the king goes from from to to, the rook from aux to its file beside it.
+	// King and rook may land on each other's squares (Fischer Random), so every cell is
+	// saved before any is changed and all four are restored.
+	g := p.v.Geometry
+	rook := m.Aux()
+	side := 0
+	if rook > from {
+		side = 1
+	}
+	rd := g.cell(p.v.Castling.RookFile[side], int(g.rank[from]))
+	k, r, kd, rdWas := p.cells[from], p.cells[rook], p.cells[to], p.cells[rd]
+	p.cells[from], p.cells[rook] = Empty, Empty
+	p.cells[to], p.cells[rd] = k, r
+	safe := !p.attackedStandard(to, them)
+	p.cells[rd], p.cells[to], p.cells[rook], p.cells[from] = rdWas, kd, r, k
+	return safe
 }
 
 // legalByCopy plays m on a copy and tests the mover's king: the slow, always right test.

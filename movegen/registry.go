@@ -6,6 +6,7 @@ import "sort"
 var All = []*Variant{
 	FIDE,
 	WeakSquare,
+	Blackhole,
 }
 
 // ByName is the variant called name (conventions.md), nil if there is none.
