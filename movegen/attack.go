@@ -131,6 +131,9 @@ func (p *Position) legalStandard(m Move, info *pinInfo) bool {
 	if info.king == NoSquare {
 		return true
 	}
+	if !info.byCopy && (m.Kind() == Castle || m.Kind() == EnPassant) {
+		return p.legalInPlace(m)
+	}
 	if info.byCopy || m.Kind() != Normal {
 		return p.legalByCopy(m)
 	}
@@ -214,6 +217,35 @@ func (p *Position) findCheckers(info *pinInfo, by Color) {
 		}
 	}
 	info.inCheck = info.nCheckers > 0
+}
+
+// legalInPlace decides a castling or an en passant capture by making its few cell changes
+// on p itself, testing the king and restoring the cells: legalByCopy's answer without its
+// copy, which escapes to the heap (Apply and Checks call hooks) and so allocated at every
+// castling and en passant node. Only for the standard attack test, which reads cells alone.
+func (p *Position) legalInPlace(m Move) bool {
+	us := p.side
+	from, to := m.From(), m.To()
+	saved := p.cells
+	king := p.kings[us]
+	if m.Kind() == Castle {
+		g := p.v.Geometry
+		side := 0
+		if m.Aux() > from {
+			side = 1
+		}
+		rd := g.cell(p.v.Castling.RookFile[side], int(g.rank[from]))
+		k, r := p.cells[from], p.cells[m.Aux()]
+		p.cells[from], p.cells[m.Aux()] = Empty, Empty
+		p.cells[to], p.cells[rd] = k, r
+		king = to
+	} else {
+		p.cells[p.epPawn] = Empty
+		p.cells[to], p.cells[from] = p.cells[from], Empty
+	}
+	safe := !p.attackedStandard(king, us.Other())
+	p.cells = saved
+	return safe
 }
 
 // legalByCopy plays m on a copy and tests the mover's king: the slow, always right test.
