@@ -8,6 +8,7 @@ package movegen_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
@@ -541,18 +542,6 @@ func (p *refPos) bishopsCanEndOpposite(c int) bool {
 	return false
 }
 
-// perft counts leaves the plain way.
-func (p *refPos) perft(depth int) uint64 {
-	if depth == 0 {
-		return 1
-	}
-	var n uint64
-	for _, m := range p.moves() {
-		n += m.next.perft(depth - 1)
-	}
-	return n
-}
-
 // oracleDepth is how deep the reference checks each perft table entry: move lists and FENs
 // of every node compared to depth 2 by default, to the deepest pinned depth up to 4 with
 // PERFT_LONG=1, or to ORACLE_DEPTH.
@@ -631,9 +620,9 @@ func readEPD(t *testing.T, name string) (fens []string, counts []map[int]uint64)
 	return fens, counts
 }
 
-// TestBunkerAgainstReference checks every position of the bunker and prechess perft tables
+// TestPerftBunkerAgainstReference checks every position of the bunker and prechess perft tables
 // against the reference generator: whole trees node by node, and the pinned counts.
-func TestBunkerAgainstReference(t *testing.T) {
+func TestPerftBunkerAgainstReference(t *testing.T) {
 	for _, v := range []*movegen.Variant{movegen.Bunker, movegen.Prechess} {
 		fens, counts := readEPD(t, v.Name)
 		for i, fen := range fens {
@@ -658,4 +647,77 @@ func TestBunkerAgainstReference(t *testing.T) {
 			}
 		}
 	}
+}
+
+// kingSpecial reports whether a reference move is a castling or a leap: a king move of two
+// or more files, or onto its own rook.
+func (p *refPos) kingSpecial(text string) bool {
+	if len(text) != 4 || text[1] == '@' {
+		return false
+	}
+	from := int(text[0]-'a') + 8*int(text[1]-'1')
+	to := int(text[2]-'a') + 8*int(text[3]-'1')
+	pc := p.sq[from]
+	if upper(pc) != 'K' {
+		return false
+	}
+	if t := p.sq[to]; t != 0 && colourOf(t) == colourOf(pc) || refAbs(to%8-from%8) >= 2 {
+		return true
+	}
+	return false
+}
+
+// TestBunkerRandomGamesAgainstReference plays random games from random Shuffle arrays and
+// from the Pre-chess start (castlings and leaps chosen whenever one is legal, half of the
+// time), comparing the legal moves and the FEN with the reference at every ply.
+func TestBunkerRandomGamesAgainstReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 9))
+	games := 32
+	if testing.Short() {
+		games = 8
+	}
+	special := 0
+	for g := range games {
+		v, fen := movegen.Bunker, movegen.BunkerArrayFEN(rng.IntN(movegen.BunkerArrays))
+		if g%4 == 3 {
+			v, fen = movegen.Prechess, movegen.Prechess.StartFEN
+		}
+		p := v.MustParseFEN(fen)
+		ref, err := refParse(fen, v.HandInFEN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var path []string
+		for range 160 {
+			if compareTree(t, p, &ref, 1, strings.Join(path, " ")) == 0 || p.HalfmoveClock() >= 100 {
+				break
+			}
+			moves := ref.moves()
+			pick := moves[rng.IntN(len(moves))]
+			var specials []refMove
+			for _, m := range moves {
+				if ref.kingSpecial(m.text) {
+					specials = append(specials, m)
+				}
+			}
+			if len(specials) > 0 && rng.IntN(2) == 0 {
+				pick = specials[rng.IntN(len(specials))]
+				special++
+			}
+			m, err := p.ParseMove(pick.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Apply(m)
+			ref = pick.next
+			path = append(path, pick.text)
+			if a, b := p.FEN(), ref.fen(); a != b {
+				t.Fatalf("after %v:\nmovegen   %s\nreference %s", path, a, b)
+			}
+		}
+	}
+	if special < games/2 {
+		t.Errorf("only %d castlings and leaps played in %d games", special, games)
+	}
+	t.Logf("%d games, %d castlings and leaps", games, special)
 }
