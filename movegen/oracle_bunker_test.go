@@ -19,8 +19,8 @@ import (
 	"varchess/movegen"
 )
 
-// refPos is a position of the reference generator.
-type refPos struct {
+// bkPos is a position of the reference generator.
+type bkPos struct {
 	sq     [64]byte  // f + 8*r, 0 empty, else the FEN letter
 	black  bool      // Black to move
 	rights [2][2]int // [colour][0 a-side, 1 h-side]: file of the rook that may castle, -1 none
@@ -28,28 +28,28 @@ type refPos struct {
 	half   int
 	full   int
 	bunker [2]bool
-	hand   [2][5]int // pieces in hand by refHand
+	hand   [2][5]int // pieces in hand by bkHand
 	pre    bool      // prechess: the FEN carries the hand
 }
 
-// refHand is the order of the hand counts and of the FEN hand.
-const refHand = "KQRBN"
+// bkHand is the order of the hand counts and of the FEN hand.
+const bkHand = "KQRBN"
 
-type refMove struct {
+type bkMove struct {
 	text string
-	next refPos
+	next bkPos
 }
 
-func refSquare(f, r int) string { return string(rune('a'+f)) + strconv.Itoa(r+1) }
+func bkSquare(f, r int) string { return string(rune('a'+f)) + strconv.Itoa(r+1) }
 
-func refAbs(x int) int {
+func bkAbs(x int) int {
 	if x < 0 {
 		return -x
 	}
 	return x
 }
 
-func refSign(x int) int {
+func bkSign(x int) int {
 	switch {
 	case x > 0:
 		return 1
@@ -59,20 +59,20 @@ func refSign(x int) int {
 	return 0
 }
 
-func isUpper(b byte) bool { return b >= 'A' && b <= 'Z' }
+func bkIsUpper(b byte) bool { return b >= 'A' && b <= 'Z' }
 
-// colourOf: 0 White, 1 Black (only for pieces).
-func colourOf(b byte) int {
-	if isUpper(b) {
+// bkColour: 0 White, 1 Black (only for pieces).
+func bkColour(b byte) int {
+	if bkIsUpper(b) {
 		return 0
 	}
 	return 1
 }
 
-func upper(b byte) byte { return b &^ 0x20 }
+func bkUpper(b byte) byte { return b &^ 0x20 }
 
-func refParse(fen string, pre bool) (refPos, error) {
-	var p refPos
+func bkParse(fen string, pre bool) (bkPos, error) {
+	var p bkPos
 	p.pre = pre
 	p.rights = [2][2]int{{-1, -1}, {-1, -1}}
 	p.ep = -1
@@ -83,8 +83,8 @@ func refParse(fen string, pre bool) (refPos, error) {
 	board := f[0]
 	if i := strings.IndexByte(board, '['); i >= 0 {
 		for _, ch := range board[i+1 : len(board)-1] {
-			c := colourOf(byte(ch))
-			p.hand[c][strings.IndexByte(refHand, upper(byte(ch)))]++
+			c := bkColour(byte(ch))
+			p.hand[c][strings.IndexByte(bkHand, bkUpper(byte(ch)))]++
 		}
 		board = board[:i]
 	}
@@ -102,7 +102,7 @@ func refParse(fen string, pre bool) (refPos, error) {
 	p.black = f[1] == "b"
 	if f[2] != "-" {
 		for _, ch := range f[2] {
-			c := colourOf(byte(ch))
+			c := bkColour(byte(ch))
 			file := int(byte(ch)|0x20) - 'a'
 			kf := p.kingFile(c)
 			side := 0
@@ -122,7 +122,7 @@ func refParse(fen string, pre bool) (refPos, error) {
 }
 
 // kingFile is the file of c's king on its back rank, -1 if it is not there.
-func (p *refPos) kingFile(c int) int {
+func (p *bkPos) kingFile(c int) int {
 	r, k := 7*c, byte('K')|byte(0x20*c)
 	for f := 0; f < 8; f++ {
 		if p.sq[f+8*r] == k {
@@ -132,7 +132,7 @@ func (p *refPos) kingFile(c int) int {
 	return -1
 }
 
-func (p *refPos) fen() string {
+func (p *bkPos) fen() string {
 	var b strings.Builder
 	for r := 7; r >= 0; r-- {
 		empty := 0
@@ -158,9 +158,9 @@ func (p *refPos) fen() string {
 	if p.pre {
 		b.WriteByte('[')
 		for c := 0; c < 2; c++ {
-			for i := range refHand {
+			for i := range bkHand {
 				for n := 0; n < p.hand[c][i]; n++ {
-					b.WriteByte(refHand[i] | byte(0x20*c))
+					b.WriteByte(bkHand[i] | byte(0x20*c))
 				}
 			}
 		}
@@ -182,7 +182,7 @@ func (p *refPos) fen() string {
 	if p.ep < 0 {
 		b.WriteString(" -")
 	} else {
-		b.WriteString(" " + refSquare(p.ep%8, p.ep/8))
+		b.WriteString(" " + bkSquare(p.ep%8, p.ep/8))
 	}
 	fmt.Fprintf(&b, " %d %d ", p.half, p.full)
 	bunker := ""
@@ -200,14 +200,14 @@ func (p *refPos) fen() string {
 }
 
 // attacks reports whether the piece on from could capture on to by its move pattern.
-func (p *refPos) attacks(from, to int) bool {
+func (p *bkPos) attacks(from, to int) bool {
 	pc := p.sq[from]
 	dx, dy := to%8-from%8, to/8-from/8
 	if dx == 0 && dy == 0 {
 		return false
 	}
 	line := func() bool {
-		sx, sy := refSign(dx), refSign(dy)
+		sx, sy := bkSign(dx), bkSign(dy)
 		for x, y := from%8+sx, from/8+sy; x != to%8 || y != to/8; x, y = x+sx, y+sy {
 			if p.sq[x+8*y] != 0 {
 				return false
@@ -216,18 +216,18 @@ func (p *refPos) attacks(from, to int) bool {
 		return true
 	}
 	straight := dx == 0 || dy == 0
-	diagonal := refAbs(dx) == refAbs(dy)
-	switch upper(pc) {
+	diagonal := bkAbs(dx) == bkAbs(dy)
+	switch bkUpper(pc) {
 	case 'P':
 		dir := 1
-		if !isUpper(pc) {
+		if !bkIsUpper(pc) {
 			dir = -1
 		}
-		return dy == dir && refAbs(dx) == 1
+		return dy == dir && bkAbs(dx) == 1
 	case 'N':
-		return refAbs(dx)*refAbs(dy) == 2
+		return bkAbs(dx)*bkAbs(dy) == 2
 	case 'K':
-		return refAbs(dx) <= 1 && refAbs(dy) <= 1
+		return bkAbs(dx) <= 1 && bkAbs(dy) <= 1
 	case 'R':
 		return straight && line()
 	case 'B':
@@ -239,16 +239,16 @@ func (p *refPos) attacks(from, to int) bool {
 }
 
 // attacked reports whether a piece of colour by attacks square s.
-func (p *refPos) attacked(s, by int) bool {
+func (p *bkPos) attacked(s, by int) bool {
 	for from := 0; from < 64; from++ {
-		if pc := p.sq[from]; pc != 0 && colourOf(pc) == by && p.attacks(from, s) {
+		if pc := p.sq[from]; pc != 0 && bkColour(pc) == by && p.attacks(from, s) {
 			return true
 		}
 	}
 	return false
 }
 
-func (p *refPos) us() int {
+func (p *bkPos) us() int {
 	if p.black {
 		return 1
 	}
@@ -256,7 +256,7 @@ func (p *refPos) us() int {
 }
 
 // kingSafe reports whether c's king (if on the board) is not attacked.
-func (p *refPos) kingSafe(c int) bool {
+func (p *bkPos) kingSafe(c int) bool {
 	k := byte('K') | byte(0x20*c)
 	for s := 0; s < 64; s++ {
 		if p.sq[s] == k {
@@ -267,7 +267,7 @@ func (p *refPos) kingSafe(c int) bool {
 }
 
 // pass ends a turn: clocks and side.
-func (p *refPos) pass(resetClock bool) {
+func (p *bkPos) pass(resetClock bool) {
 	if resetClock {
 		p.half = 0
 	} else {
@@ -280,9 +280,9 @@ func (p *refPos) pass(resetClock bool) {
 }
 
 // moves lists the legal moves with the positions they lead to.
-func (p *refPos) moves() []refMove {
+func (p *bkPos) moves() []bkMove {
 	us := p.us()
-	var out []refMove
+	var out []bkMove
 	handLeft := 0
 	for _, n := range p.hand[us] {
 		handLeft += n
@@ -290,7 +290,7 @@ func (p *refPos) moves() []refMove {
 	if handLeft > 0 {
 		return p.placements()
 	}
-	add := func(text string, n refPos) {
+	add := func(text string, n bkPos) {
 		if !n.kingSafe(us) {
 			return
 		}
@@ -299,26 +299,26 @@ func (p *refPos) moves() []refMove {
 				return // the leap to a neighbouring bunker is the king step
 			}
 		}
-		out = append(out, refMove{text, n})
+		out = append(out, bkMove{text, n})
 	}
 	back := 7 * us
 	for from := 0; from < 64; from++ {
 		pc := p.sq[from]
-		if pc == 0 || colourOf(pc) != us {
+		if pc == 0 || bkColour(pc) != us {
 			continue
 		}
-		if upper(pc) == 'P' {
+		if bkUpper(pc) == 'P' {
 			p.pawnMoves(from, add)
 			continue
 		}
 		for to := 0; to < 64; to++ {
-			if t := p.sq[to]; (t == 0 || colourOf(t) != us) && upper(t) != 'K' && p.attacks(from, to) {
+			if t := p.sq[to]; (t == 0 || bkColour(t) != us) && bkUpper(t) != 'K' && p.attacks(from, to) {
 				n := *p
 				n.sq[to], n.sq[from] = pc, 0
 				n.ep = -1
 				n.loseRightsFor(from, to)
 				n.pass(t != 0)
-				add(refSquare(from%8, from/8)+refSquare(to%8, to/8), n)
+				add(bkSquare(from%8, from/8)+bkSquare(to%8, to/8), n)
 			}
 		}
 	}
@@ -359,7 +359,7 @@ func (p *refPos) moves() []refMove {
 		n.bunker[us] = false
 		n.ep = -1
 		n.pass(false)
-		add(refSquare(kf, back)+refSquare(rf, back), n)
+		add(bkSquare(kf, back)+bkSquare(rf, back), n)
 	}
 	// The leap, bunker.md 2.5.
 	for _, bf := range []int{1, 6} {
@@ -370,7 +370,7 @@ func (p *refPos) moves() []refMove {
 		ok := p.sq[to] == 0 && !p.attacked(to, 1-us)
 		for f := min(kf, bf) + 1; f < max(kf, bf); f++ {
 			s := back*8 + f
-			if pc := p.sq[s]; pc != 0 && colourOf(pc) != us || p.attacked(s, 1-us) {
+			if pc := p.sq[s]; pc != 0 && bkColour(pc) != us || p.attacked(s, 1-us) {
 				ok = false
 			}
 		}
@@ -383,14 +383,14 @@ func (p *refPos) moves() []refMove {
 		n.bunker[us] = false
 		n.ep = -1
 		n.pass(false)
-		add(refSquare(kf, back)+refSquare(bf, back), n)
+		add(bkSquare(kf, back)+bkSquare(bf, back), n)
 	}
 	return out
 }
 
 // loseRightsFor drops the rights a move from from to to ends: a king move ends its side's
 // castling and leap, a rook leaving or captured on a castling square ends that right.
-func (p *refPos) loseRightsFor(from, to int) {
+func (p *bkPos) loseRightsFor(from, to int) {
 	for c := 0; c < 2; c++ {
 		for s := 0; s < 2; s++ {
 			if f := p.rights[c][s]; f >= 0 && (from == 7*c*8+f || to == 7*c*8+f) {
@@ -398,21 +398,21 @@ func (p *refPos) loseRightsFor(from, to int) {
 			}
 		}
 	}
-	if pc := p.sq[to]; upper(pc) == 'K' {
-		c := colourOf(pc)
+	if pc := p.sq[to]; bkUpper(pc) == 'K' {
+		c := bkColour(pc)
 		p.rights[c] = [2]int{-1, -1}
 		p.bunker[c] = false
 	}
 }
 
-func (p *refPos) pawnMoves(from int, add func(string, refPos)) {
+func (p *bkPos) pawnMoves(from int, add func(string, bkPos)) {
 	us := p.us()
 	pc := p.sq[from]
 	dir, start, last := 8, 1, 7
 	if us == 1 {
 		dir, start, last = -8, 6, 0
 	}
-	name := refSquare(from%8, from/8)
+	name := bkSquare(from%8, from/8)
 	emit := func(to int, captured int, ep int) {
 		n := *p
 		n.sq[from] = 0
@@ -422,11 +422,11 @@ func (p *refPos) pawnMoves(from int, add func(string, refPos)) {
 		n.loseRightsFor(from, to) // only captures on a rook's square matter
 		n.ep = ep
 		n.pass(true)
-		text := name + refSquare(to%8, to/8)
+		text := name + bkSquare(to%8, to/8)
 		if to/8 == last {
 			for _, promo := range "qrbn" {
 				m := n
-				m.sq[to] = upper(byte(promo)) | pc&0x20
+				m.sq[to] = bkUpper(byte(promo)) | pc&0x20
 				add(text+string(promo), m)
 			}
 			return
@@ -446,7 +446,7 @@ func (p *refPos) pawnMoves(from int, add func(string, refPos)) {
 			continue
 		}
 		to := from + dir + dx
-		if t := p.sq[to]; t != 0 && colourOf(t) != us && upper(t) != 'K' {
+		if t := p.sq[to]; t != 0 && bkColour(t) != us && bkUpper(t) != 'K' {
 			emit(to, to, -1)
 		} else if t == 0 && to == p.ep {
 			emit(to, to-dir, -1)
@@ -456,11 +456,11 @@ func (p *refPos) pawnMoves(from int, add func(string, refPos)) {
 
 // placements lists the Pre-chess placements of the side to move (bunker.md 2.1), each kept
 // only if the bishops can still end on opposite colours, tried by brute force.
-func (p *refPos) placements() []refMove {
+func (p *bkPos) placements() []bkMove {
 	us := p.us()
 	back := 7 * us
-	var out []refMove
-	for i := range refHand {
+	var out []bkMove
+	for i := range bkHand {
 		if p.hand[us][i] == 0 {
 			continue
 		}
@@ -469,7 +469,7 @@ func (p *refPos) placements() []refMove {
 				continue
 			}
 			n := *p
-			n.sq[back*8+f] = refHand[i] | byte(0x20*us)
+			n.sq[back*8+f] = bkHand[i] | byte(0x20*us)
 			n.hand[us][i]--
 			if !n.bishopsCanEndOpposite(us) {
 				continue
@@ -479,7 +479,7 @@ func (p *refPos) placements() []refMove {
 				for c := 0; c < 2; c++ {
 					kf := n.kingFile(c)
 					for f := 0; f < 8; f++ {
-						if upper(n.sq[7*c*8+f]) != 'R' {
+						if bkUpper(n.sq[7*c*8+f]) != 'R' {
 							continue
 						}
 						if f < kf && n.rights[c][0] < 0 {
@@ -491,7 +491,7 @@ func (p *refPos) placements() []refMove {
 					}
 				}
 			}
-			out = append(out, refMove{string(refHand[i]) + "@" + refSquare(f, back), n})
+			out = append(out, bkMove{string(bkHand[i]) + "@" + bkSquare(f, back), n})
 		}
 	}
 	return out
@@ -499,14 +499,14 @@ func (p *refPos) placements() []refMove {
 
 // bishopsCanEndOpposite tries every way to put c's bishops in hand on the empty squares of
 // its back rank.
-func (p *refPos) bishopsCanEndOpposite(c int) bool {
+func (p *bkPos) bishopsCanEndOpposite(c int) bool {
 	back := 7 * c
 	var placed, empty []int
 	for f := 0; f < 8; f++ {
 		switch s := back*8 + f; {
 		case p.sq[s] == 0:
 			empty = append(empty, s)
-		case upper(p.sq[s]) == 'B' && colourOf(p.sq[s]) == c:
+		case bkUpper(p.sq[s]) == 'B' && bkColour(p.sq[s]) == c:
 			placed = append(placed, s)
 		}
 	}
@@ -542,10 +542,10 @@ func (p *refPos) bishopsCanEndOpposite(c int) bool {
 	return false
 }
 
-// oracleDepth is how deep the reference checks each perft table entry: move lists and FENs
+// bkOracleDepth is how deep the reference checks each perft table entry: move lists and FENs
 // of every node compared to depth 2 by default, to the deepest pinned depth up to 4 with
 // PERFT_LONG=1, or to ORACLE_DEPTH.
-func oracleDepth() int {
+func bkOracleDepth() int {
 	if d, err := strconv.Atoi(os.Getenv("ORACLE_DEPTH")); err == nil {
 		return d
 	}
@@ -555,9 +555,9 @@ func oracleDepth() int {
 	return 2
 }
 
-// compareTree walks the legal-move trees of ours and ref together to depth, failing at the
+// bkCompareTree walks the legal-move trees of ours and ref together to depth, failing at the
 // first node where the sorted move texts or a child's FEN differ, and returns the leaves.
-func compareTree(t *testing.T, ours *movegen.Position, ref *refPos, depth int, path string) uint64 {
+func bkCompareTree(t *testing.T, ours *movegen.Position, ref *bkPos, depth int, path string) uint64 {
 	t.Helper()
 	var ml movegen.MoveList
 	ours.LegalMoves(&ml)
@@ -587,13 +587,13 @@ func compareTree(t *testing.T, ours *movegen.Position, ref *refPos, depth int, p
 		if a, b := child.FEN(), m.next.fen(); a != b {
 			t.Fatalf("after [%s %s]:\nmovegen   %s\nreference %s", path, m.text, a, b)
 		}
-		n += compareTree(t, &child, &m.next, depth-1, path+" "+m.text)
+		n += bkCompareTree(t, &child, &m.next, depth-1, path+" "+m.text)
 	}
 	return n
 }
 
-// readEPD reads a perft table of testdata/perft: "FEN ;D1 n ;D2 n ...".
-func readEPD(t *testing.T, name string) (fens []string, counts []map[int]uint64) {
+// bkReadEPD reads a perft table of testdata/perft: "FEN ;D1 n ;D2 n ...".
+func bkReadEPD(t *testing.T, name string) (fens []string, counts []map[int]uint64) {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "perft", name+".epd"))
 	if err != nil {
@@ -624,24 +624,24 @@ func readEPD(t *testing.T, name string) (fens []string, counts []map[int]uint64)
 // against the reference generator: whole trees node by node, and the pinned counts.
 func TestPerftBunkerAgainstReference(t *testing.T) {
 	for _, v := range []*movegen.Variant{movegen.Bunker, movegen.Prechess} {
-		fens, counts := readEPD(t, v.Name)
+		fens, counts := bkReadEPD(t, v.Name)
 		for i, fen := range fens {
 			p, err := v.ParseFEN(fen)
 			if err != nil {
 				t.Fatalf("%s: %v", fen, err)
 			}
-			ref, err := refParse(fen, v.HandInFEN)
+			ref, err := bkParse(fen, v.HandInFEN)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if ref.fen() != p.FEN() {
 				t.Fatalf("FEN read differently:\nmovegen   %s\nreference %s", p.FEN(), ref.fen())
 			}
-			depth := oracleDepth()
+			depth := bkOracleDepth()
 			for depth > 1 && counts[i][depth] == 0 {
 				depth--
 			}
-			got := compareTree(t, p, &ref, depth, "")
+			got := bkCompareTree(t, p, &ref, depth, "")
 			if want, ok := counts[i][depth]; ok && got != want {
 				t.Errorf("%s %d: reference perft(%d) = %d, table says %d", v.Name, i+1, depth, got, want)
 			}
@@ -651,17 +651,17 @@ func TestPerftBunkerAgainstReference(t *testing.T) {
 
 // kingSpecial reports whether a reference move is a castling or a leap: a king move of two
 // or more files, or onto its own rook.
-func (p *refPos) kingSpecial(text string) bool {
+func (p *bkPos) kingSpecial(text string) bool {
 	if len(text) != 4 || text[1] == '@' {
 		return false
 	}
 	from := int(text[0]-'a') + 8*int(text[1]-'1')
 	to := int(text[2]-'a') + 8*int(text[3]-'1')
 	pc := p.sq[from]
-	if upper(pc) != 'K' {
+	if bkUpper(pc) != 'K' {
 		return false
 	}
-	if t := p.sq[to]; t != 0 && colourOf(t) == colourOf(pc) || refAbs(to%8-from%8) >= 2 {
+	if t := p.sq[to]; t != 0 && bkColour(t) == bkColour(pc) || bkAbs(to%8-from%8) >= 2 {
 		return true
 	}
 	return false
@@ -683,18 +683,18 @@ func TestBunkerRandomGamesAgainstReference(t *testing.T) {
 			v, fen = movegen.Prechess, movegen.Prechess.StartFEN
 		}
 		p := v.MustParseFEN(fen)
-		ref, err := refParse(fen, v.HandInFEN)
+		ref, err := bkParse(fen, v.HandInFEN)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var path []string
 		for range 160 {
-			if compareTree(t, p, &ref, 1, strings.Join(path, " ")) == 0 || p.HalfmoveClock() >= 100 {
+			if bkCompareTree(t, p, &ref, 1, strings.Join(path, " ")) == 0 || p.HalfmoveClock() >= 100 {
 				break
 			}
 			moves := ref.moves()
 			pick := moves[rng.IntN(len(moves))]
-			var specials []refMove
+			var specials []bkMove
 			for _, m := range moves {
 				if ref.kingSpecial(m.text) {
 					specials = append(specials, m)

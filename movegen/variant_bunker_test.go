@@ -10,14 +10,14 @@ import (
 
 // The four hand-checked examples of bunker.md 2.8 (White to move, castling AH, leap K).
 const (
-	exOpen      = "4k3/8/8/8/8/8/8/R3K2R w HA - 0 1 K"
-	exJump      = "4k3/8/8/8/8/8/8/RN2KB1R w HA - 0 1 K"
-	exAttacked  = "2r1k3/8/8/8/8/8/8/R3K2R w HA - 0 1 K"
-	exEnemyPast = "4k3/8/8/8/8/8/8/R1n1K2R w HA - 0 1 K"
+	bkOpen      = "4k3/8/8/8/8/8/8/R3K2R w HA - 0 1 K"
+	bkJump      = "4k3/8/8/8/8/8/8/RN2KB1R w HA - 0 1 K"
+	bkAttacked  = "2r1k3/8/8/8/8/8/8/R3K2R w HA - 0 1 K"
+	bkEnemyPast = "4k3/8/8/8/8/8/8/R1n1K2R w HA - 0 1 K"
 )
 
-// moveTexts lists the legal moves of fen in v, sorted.
-func moveTexts(t *testing.T, v *Variant, fen string) []string {
+// bunkerMoves lists the legal moves of fen in v, sorted.
+func bunkerMoves(t *testing.T, v *Variant, fen string) []string {
 	t.Helper()
 	p, err := v.ParseFEN(fen)
 	if err != nil {
@@ -33,10 +33,10 @@ func moveTexts(t *testing.T, v *Variant, fen string) []string {
 	return out
 }
 
-// expectMoves checks that each of legal is a legal move of fen and none of illegal is.
-func expectMoves(t *testing.T, v *Variant, fen string, legal, illegal []string) {
+// bunkerExpect checks that each of legal is a legal move of fen and none of illegal is.
+func bunkerExpect(t *testing.T, v *Variant, fen string, legal, illegal []string) {
 	t.Helper()
-	moves := moveTexts(t, v, fen)
+	moves := bunkerMoves(t, v, fen)
 	for _, m := range legal {
 		if !slices.Contains(moves, m) {
 			t.Errorf("%s: %s should be legal; moves %v", fen, m, moves)
@@ -49,8 +49,8 @@ func expectMoves(t *testing.T, v *Variant, fen string, legal, illegal []string) 
 	}
 }
 
-// after plays the moves (any accepted spelling) from fen and returns the FEN reached.
-func after(t *testing.T, v *Variant, fen string, moves ...string) string {
+// bunkerAfter plays the moves (any accepted spelling) from fen and returns the FEN reached.
+func bunkerAfter(t *testing.T, v *Variant, fen string, moves ...string) string {
 	t.Helper()
 	g := NewGame(v.MustParseFEN(fen))
 	for _, s := range moves {
@@ -67,7 +67,7 @@ func TestBunkerFENRoundTrip(t *testing.T) {
 		// bunker.md 2.1, 2.8 and conventions.md
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1 Kk",
 		"8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1 Kk",
-		exOpen, exJump, exAttacked, exEnemyPast,
+		bkOpen, bkJump, bkAttacked, bkEnemyPast,
 		// every right combination, en passant, mid-game
 		"r3k2r/8/8/8/8/8/8/R3K2R b Hh - 3 20 Kk",
 		"r3k2r/8/8/8/8/8/8/R3K2R b - - 3 20 K",
@@ -93,7 +93,7 @@ func TestBunkerFENRoundTrip(t *testing.T) {
 	}
 	// Castling letters in any order, and no bunker field: the leap follows castling.
 	for in, want := range map[string]string{
-		"4k3/8/8/8/8/8/8/R3K2R w AH - 0 1 K":                          exOpen,
+		"4k3/8/8/8/8/8/8/R3K2R w AH - 0 1 K":                          bkOpen,
 		"r3k2r/8/8/8/8/8/8/R3K2R w AHah":                              "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1 Kk",
 		"r3k2r/8/8/8/8/8/8/R3K2R w Ha - 0 1":                          "r3k2r/8/8/8/8/8/8/R3K2R w Ha - 0 1 Kk",
 		"r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1":                           "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1 -",
@@ -244,58 +244,58 @@ func TestBunkerRandomStart(t *testing.T) {
 // condition decides.
 func TestBunkerLeap(t *testing.T) {
 	// 2.8: both leaps and both castlings exist side by side.
-	expectMoves(t, Bunker, exOpen, []string{"e1b1", "e1g1", "e1a1", "e1h1"}, nil)
+	bunkerExpect(t, Bunker, bkOpen, []string{"e1b1", "e1g1", "e1a1", "e1h1"}, nil)
 	// Over friends, never onto one.
-	expectMoves(t, Bunker, exJump, []string{"e1g1"}, []string{"e1b1", "e1a1", "e1h1"})
+	bunkerExpect(t, Bunker, bkJump, []string{"e1g1"}, []string{"e1b1", "e1a1", "e1h1"})
 	// Never over an enemy.
-	expectMoves(t, Bunker, exEnemyPast, []string{"e1g1", "e1h1"}, []string{"e1b1", "e1a1"})
+	bunkerExpect(t, Bunker, bkEnemyPast, []string{"e1g1", "e1h1"}, []string{"e1b1", "e1a1"})
 	// Not through an attacked square.
-	expectMoves(t, Bunker, exAttacked, []string{"e1g1", "e1h1"}, []string{"e1b1", "e1a1"})
+	bunkerExpect(t, Bunker, bkAttacked, []string{"e1g1", "e1h1"}, []string{"e1b1", "e1a1"})
 	// Not over a friend that stands on an attacked square (2.8 #4); the same without the
 	// attacker is legal.
-	expectMoves(t, Bunker, "2r1k3/8/8/8/8/8/8/R1B1K2R w HA - 0 1 K", nil, []string{"e1b1"})
-	expectMoves(t, Bunker, "4k3/8/8/8/8/8/8/R1B1K2R w HA - 0 1 K", []string{"e1b1"}, nil)
+	bunkerExpect(t, Bunker, "2r1k3/8/8/8/8/8/8/R1B1K2R w HA - 0 1 K", nil, []string{"e1b1"})
+	bunkerExpect(t, Bunker, "4k3/8/8/8/8/8/8/R1B1K2R w HA - 0 1 K", []string{"e1b1"}, nil)
 	// Not into an attacked square.
-	expectMoves(t, Bunker, "1r2k3/8/8/8/8/8/8/R3K2R w HA - 0 1 K", []string{"e1g1"}, []string{"e1b1", "e1a1"})
+	bunkerExpect(t, Bunker, "1r2k3/8/8/8/8/8/8/R3K2R w HA - 0 1 K", []string{"e1g1"}, []string{"e1b1", "e1a1"})
 	// Not out of check (the e-file rook checks; the king may still step).
-	expectMoves(t, Bunker, "4k3/8/8/8/8/8/8/R3K1rR w HA - 0 1 K", []string{"e1d2", "e1f2"}, []string{"e1b1", "e1a1", "e1g1", "e1h1"})
-	expectMoves(t, Bunker, "4k3/8/8/8/8/8/4r3/R3K2R w HA - 0 1 K", []string{"e1d1"}, []string{"e1b1", "e1a1", "e1g1", "e1h1"})
+	bunkerExpect(t, Bunker, "4k3/8/8/8/8/8/8/R3K1rR w HA - 0 1 K", []string{"e1d2", "e1f2"}, []string{"e1b1", "e1a1", "e1g1", "e1h1"})
+	bunkerExpect(t, Bunker, "4k3/8/8/8/8/8/4r3/R3K2R w HA - 0 1 K", []string{"e1d1"}, []string{"e1b1", "e1a1", "e1g1", "e1h1"})
 	// Only to an empty square: never a capture.
-	expectMoves(t, Bunker, "4k3/8/8/8/8/8/8/Rn2K2R w HA - 0 1 K", []string{"e1g1"}, []string{"e1b1"})
+	bunkerExpect(t, Bunker, "4k3/8/8/8/8/8/8/Rn2K2R w HA - 0 1 K", []string{"e1g1"}, []string{"e1b1"})
 	// Only with the right: the same board without it.
-	expectMoves(t, Bunker, "4k3/8/8/8/8/8/8/R3K2R w - - 0 1 -", []string{"e1d1"}, []string{"e1b1", "e1g1"})
+	bunkerExpect(t, Bunker, "4k3/8/8/8/8/8/8/R3K2R w - - 0 1 -", []string{"e1d1"}, []string{"e1b1", "e1g1"})
 	// A king on a bunker file leaps only to the other one; next to a bunker the leap is the
 	// king step, one move.
-	expectMoves(t, Bunker, "4k3/8/8/8/8/8/8/RK5R w HA - 0 1 K", []string{"b1g1"}, nil)
-	if m := moveTexts(t, Bunker, "4k3/8/8/8/8/8/8/R1K4R w HA - 0 1 K"); strings.Count(strings.Join(m, " "), "c1b1") != 1 || !slices.Contains(m, "c1g1") {
+	bunkerExpect(t, Bunker, "4k3/8/8/8/8/8/8/RK5R w HA - 0 1 K", []string{"b1g1"}, nil)
+	if m := bunkerMoves(t, Bunker, "4k3/8/8/8/8/8/8/R1K4R w HA - 0 1 K"); strings.Count(strings.Join(m, " "), "c1b1") != 1 || !slices.Contains(m, "c1g1") {
 		t.Errorf("king c1: want c1b1 once and c1g1, got %v", m)
 	}
 	// Black leaps to b8 and g8.
-	expectMoves(t, Bunker, "r3k2r/8/8/8/8/8/8/4K3 b ha - 0 1 k", []string{"e8b8", "e8g8", "e8a8", "e8h8"}, nil)
-	expectMoves(t, Bunker, "rn2kb1r/8/8/8/8/8/8/2R1K3 b ha - 0 1 k", []string{"e8g8"}, []string{"e8b8", "e8c8"})
+	bunkerExpect(t, Bunker, "r3k2r/8/8/8/8/8/8/4K3 b ha - 0 1 k", []string{"e8b8", "e8g8", "e8a8", "e8h8"}, nil)
+	bunkerExpect(t, Bunker, "rn2kb1r/8/8/8/8/8/8/2R1K3 b ha - 0 1 k", []string{"e8g8"}, []string{"e8b8", "e8c8"})
 
 	// The leap moves only the king, castling the rook too (2.6), and both end every right.
-	if got := after(t, Bunker, exOpen, "e1b1"); got != "4k3/8/8/8/8/8/8/RK5R b - - 1 1 -" {
+	if got := bunkerAfter(t, Bunker, bkOpen, "e1b1"); got != "4k3/8/8/8/8/8/8/RK5R b - - 1 1 -" {
 		t.Errorf("after the leap e1b1: %s", got)
 	}
-	if got := after(t, Bunker, exOpen, "e1a1"); got != "4k3/8/8/8/8/8/8/1KR4R b - - 1 1 -" {
+	if got := bunkerAfter(t, Bunker, bkOpen, "e1a1"); got != "4k3/8/8/8/8/8/8/1KR4R b - - 1 1 -" {
 		t.Errorf("after castling e1a1: %s", got)
 	}
-	if got := after(t, Bunker, exOpen, "e1g1"); got != "4k3/8/8/8/8/8/8/R5KR b - - 1 1 -" {
+	if got := bunkerAfter(t, Bunker, bkOpen, "e1g1"); got != "4k3/8/8/8/8/8/8/R5KR b - - 1 1 -" {
 		t.Errorf("after the leap e1g1: %s", got)
 	}
 	// Once per game: after a leap the king cannot leap back, and a king that has moved and
 	// come back has lost the leap and castling.
-	expectMoves(t, Bunker, after(t, Bunker, exOpen, "e1g1", "e8d8"), nil, []string{"g1b1", "g1h1", "g1a1"})
-	back := after(t, Bunker, exOpen, "e1f1", "e8d8", "f1e1", "d8e8")
+	bunkerExpect(t, Bunker, bunkerAfter(t, Bunker, bkOpen, "e1g1", "e8d8"), nil, []string{"g1b1", "g1h1", "g1a1"})
+	back := bunkerAfter(t, Bunker, bkOpen, "e1f1", "e8d8", "f1e1", "d8e8")
 	if back != "4k3/8/8/8/8/8/8/R3K2R w - - 4 3 -" {
 		t.Errorf("king out and back: %s", back)
 	}
-	expectMoves(t, Bunker, back, nil, []string{"e1b1", "e1g1", "e1a1", "e1h1"})
+	bunkerExpect(t, Bunker, back, nil, []string{"e1b1", "e1g1", "e1a1", "e1h1"})
 	// After castling, no leap.
-	expectMoves(t, Bunker, after(t, Bunker, exOpen, "e1h1", "e8d8"), nil, []string{"g1b1"})
+	bunkerExpect(t, Bunker, bunkerAfter(t, Bunker, bkOpen, "e1h1", "e8d8"), nil, []string{"g1b1"})
 	// A rook move or capture does not end the leap.
-	if got := after(t, Bunker, "r3k3/8/8/8/8/8/8/R3K2R b HAa - 0 1 Kk", "a8a1"); got != "4k3/8/8/8/8/8/8/r3K2R w H - 0 2 Kk" {
+	if got := bunkerAfter(t, Bunker, "r3k3/8/8/8/8/8/8/R3K2R b HAa - 0 1 Kk", "a8a1"); got != "4k3/8/8/8/8/8/8/r3K2R w H - 0 2 Kk" {
 		t.Errorf("rook captured: %s", got)
 	}
 }
@@ -304,9 +304,9 @@ func TestBunkerLeap(t *testing.T) {
 func TestBunkerCastling(t *testing.T) {
 	// Geometry: a-side king to b, rook to c; h-side king to g, rook to f, from any files.
 	for _, c := range []struct{ fen, move, want string }{
-		{exOpen, "e1h1", "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1 -"},
-		{exOpen, "O-O", "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1 -"},
-		{exOpen, "O-O-O", "4k3/8/8/8/8/8/8/1KR4R b - - 1 1 -"},
+		{bkOpen, "e1h1", "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1 -"},
+		{bkOpen, "O-O", "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1 -"},
+		{bkOpen, "O-O-O", "4k3/8/8/8/8/8/8/1KR4R b - - 1 1 -"},
 		// The king already on its destination: only the rook moves.
 		{"4k3/8/8/8/8/8/8/RK5R w HA - 0 1 K", "b1a1", "4k3/8/8/8/8/8/8/1KR4R b - - 1 1 -"},
 		{"4k3/8/8/8/8/8/8/R5KR w HA - 0 1 K", "g1h1", "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1 -"},
@@ -320,39 +320,39 @@ func TestBunkerCastling(t *testing.T) {
 		{"4k3/8/8/8/8/8/8/6KR w H - 0 1 K", "g1h1", "4k3/8/8/8/8/8/8/5RK1 b - - 1 1 -"},
 		{"r3k3/8/8/8/8/8/8/4K3 b a - 0 1 k", "e8a8", "1kr5/8/8/8/8/8/8/4K3 w - - 1 2 -"},
 	} {
-		if got := after(t, Bunker, c.fen, c.move); got != c.want {
+		if got := bunkerAfter(t, Bunker, c.fen, c.move); got != c.want {
 			t.Errorf("%s %s: got %s, want %s", c.fen, c.move, got, c.want)
 		}
 	}
 	// 1. King and rook unmoved: a rook that moved and came back has lost its right, the
 	// other rook keeps its own.
-	if got := after(t, Bunker, exOpen, "h1h2", "e8d8", "h2h1", "d8e8"); got != "4k3/8/8/8/8/8/8/R3K2R w A - 4 3 K" {
+	if got := bunkerAfter(t, Bunker, bkOpen, "h1h2", "e8d8", "h2h1", "d8e8"); got != "4k3/8/8/8/8/8/8/R3K2R w A - 4 3 K" {
 		t.Errorf("rook out and back: %s", got)
 	}
-	expectMoves(t, Bunker, "4k3/8/8/8/8/8/8/R3K2R w A - 4 3 K", []string{"e1a1", "e1g1"}, []string{"e1h1"})
+	bunkerExpect(t, Bunker, "4k3/8/8/8/8/8/8/R3K2R w A - 4 3 K", []string{"e1a1", "e1g1"}, []string{"e1h1"})
 	// 2. Not in check.
-	expectMoves(t, Bunker, "4k3/8/8/8/1b6/8/8/R3K2R w HA - 0 1 K", []string{"e1f1"}, []string{"e1a1", "e1h1"})
+	bunkerExpect(t, Bunker, "4k3/8/8/8/1b6/8/8/R3K2R w HA - 0 1 K", []string{"e1f1"}, []string{"e1a1", "e1h1"})
 	// 3. No square of the king's path attacked: passed (c1) or reached (b1, g1); squares
 	// only the rook passes may be attacked.
-	expectMoves(t, Bunker, exAttacked, []string{"e1h1"}, []string{"e1a1"})
-	expectMoves(t, Bunker, "1r2k3/8/8/8/8/8/8/R3K2R w HA - 0 1 K", []string{"e1h1"}, []string{"e1a1"})
-	expectMoves(t, Bunker, "4k1r1/8/8/8/8/8/8/R3K2R w HA - 0 1 K", []string{"e1a1"}, []string{"e1h1"})
-	expectMoves(t, Bunker, "r3k3/8/8/8/8/8/8/R3K2R w HA - 0 1 K", []string{"e1a1"}, nil)
+	bunkerExpect(t, Bunker, bkAttacked, []string{"e1h1"}, []string{"e1a1"})
+	bunkerExpect(t, Bunker, "1r2k3/8/8/8/8/8/8/R3K2R w HA - 0 1 K", []string{"e1h1"}, []string{"e1a1"})
+	bunkerExpect(t, Bunker, "4k1r1/8/8/8/8/8/8/R3K2R w HA - 0 1 K", []string{"e1a1"}, []string{"e1h1"})
+	bunkerExpect(t, Bunker, "r3k3/8/8/8/8/8/8/R3K2R w HA - 0 1 K", []string{"e1a1"}, nil)
 	// 4. Every square between king and rook and on both paths empty: a piece between
 	// them, on the rook's destination, or on the king's destination beyond the rook.
-	expectMoves(t, Bunker, exJump, nil, []string{"e1a1", "e1h1"})
-	expectMoves(t, Bunker, "4k3/8/8/8/8/8/8/RK1N3R w HA - 0 1 K", []string{"b1a1"}, []string{"b1h1"})
-	expectMoves(t, Bunker, "4k3/8/8/8/8/8/8/RKN4R w HA - 0 1 K", nil, []string{"b1a1"})
-	expectMoves(t, Bunker, "4k3/8/8/8/8/8/8/2R2K1N w C - 0 1 K", []string{"f1c1"}, nil)
-	expectMoves(t, Bunker, "4k3/8/8/8/8/8/8/2KR2N1 w D - 0 1 K", nil, []string{"c1d1"})
-	expectMoves(t, Bunker, "4k3/8/8/8/8/8/8/1NKR4 w D - 0 1 K", []string{"c1d1"}, nil)
-	expectMoves(t, Bunker, "4k3/8/8/8/8/8/8/K1R2BNR w H - 0 1 K", nil, []string{"a1h1"})
+	bunkerExpect(t, Bunker, bkJump, nil, []string{"e1a1", "e1h1"})
+	bunkerExpect(t, Bunker, "4k3/8/8/8/8/8/8/RK1N3R w HA - 0 1 K", []string{"b1a1"}, []string{"b1h1"})
+	bunkerExpect(t, Bunker, "4k3/8/8/8/8/8/8/RKN4R w HA - 0 1 K", nil, []string{"b1a1"})
+	bunkerExpect(t, Bunker, "4k3/8/8/8/8/8/8/2R2K1N w C - 0 1 K", []string{"f1c1"}, nil)
+	bunkerExpect(t, Bunker, "4k3/8/8/8/8/8/8/2KR2N1 w D - 0 1 K", nil, []string{"c1d1"})
+	bunkerExpect(t, Bunker, "4k3/8/8/8/8/8/8/1NKR4 w D - 0 1 K", []string{"c1d1"}, nil)
+	bunkerExpect(t, Bunker, "4k3/8/8/8/8/8/8/K1R2BNR w H - 0 1 K", nil, []string{"a1h1"})
 	// Both rooks on one side: only the farther castles, and the nearer must leave the path.
 	krr := "k7/8/8/8/8/8/8/KRR5 w C - 0 1 K"
-	expectMoves(t, Bunker, krr, nil, []string{"a1c1", "a1b1"})
-	expectMoves(t, Bunker, after(t, Bunker, krr, "b1b2", "a8a7"), []string{"a1c1"}, nil)
+	bunkerExpect(t, Bunker, krr, nil, []string{"a1c1", "a1b1"})
+	bunkerExpect(t, Bunker, bunkerAfter(t, Bunker, krr, "b1b2", "a8a7"), []string{"a1c1"}, nil)
 	// Castling is written as the king taking its rook: e1g1 is never castling.
-	p := Bunker.MustParseFEN(exOpen)
+	p := Bunker.MustParseFEN(bkOpen)
 	if m, err := p.ParseMove("e1g1"); err != nil || m.Kind() != Normal {
 		t.Errorf("e1g1 must be the leap: %v %v", m, err)
 	}
@@ -367,7 +367,7 @@ func TestBunkerCastling(t *testing.T) {
 // TestPrechessPlacement checks the placement phase of bunker.md 2.1 and 2.3.
 func TestPrechessPlacement(t *testing.T) {
 	start := Prechess.StartFEN
-	moves := moveTexts(t, Prechess, start)
+	moves := bunkerMoves(t, Prechess, start)
 	if len(moves) != 40 {
 		t.Errorf("start: %d moves, want 40 (5 kinds on 8 squares): %v", len(moves), moves)
 	}
@@ -377,39 +377,39 @@ func TestPrechessPlacement(t *testing.T) {
 		}
 	}
 	// Alternation: Black places on rank 8 next, and nothing else moves.
-	for _, m := range moveTexts(t, Prechess, after(t, Prechess, start, "K@a1")) {
+	for _, m := range bunkerMoves(t, Prechess, bunkerAfter(t, Prechess, start, "K@a1")) {
 		if m[1] != '@' || m[3] != '8' {
 			t.Errorf("after K@a1: %s is not a black placement", m)
 		}
 	}
 	// Game Courier's K-e1 is accepted, and a placement on an occupied square or the
 	// enemy's rank is not.
-	if got := after(t, Prechess, start, "K-e1", "Q@e8"); got != "4q3/pppppppp/8/8/8/8/PPPPPPPP/4K3[QRRBBNNkrrbbnn] w - - 0 2 Kk" {
+	if got := bunkerAfter(t, Prechess, start, "K-e1", "Q@e8"); got != "4q3/pppppppp/8/8/8/8/PPPPPPPP/4K3[QRRBBNNkrrbbnn] w - - 0 2 Kk" {
 		t.Errorf("two placements: %s", got)
 	}
-	expectMoves(t, Prechess, after(t, Prechess, start, "K@e1"), nil, []string{"Q@e1", "K@e1", "Q@e2"})
+	bunkerExpect(t, Prechess, bunkerAfter(t, Prechess, start, "K@e1", "Q@e8"), []string{"Q@d1"}, []string{"Q@e1", "K@e1", "Q@d8", "Q@e2"})
 	// Bishops on opposite colours: after B@b1 (light) the other bishop goes only on dark.
-	p := after(t, Prechess, start, "B@b1", "B@b8")
-	expectMoves(t, Prechess, p, []string{"B@a1", "B@c1", "B@e1", "B@g1"}, []string{"B@d1", "B@f1", "B@h1"})
+	p := bunkerAfter(t, Prechess, start, "B@b1", "B@b8")
+	bunkerExpect(t, Prechess, p, []string{"B@a1", "B@c1", "B@e1", "B@g1"}, []string{"B@d1", "B@f1", "B@h1"})
 	// No placement that makes it impossible: one dark square is left for the bishop.
 	tight := "1bq1r1n1/pppppppp/8/8/8/8/PPPPPPPP/1BQ1R1N1[KRBNkrbn] w - - 0 5 Kk"
-	expectMoves(t, Prechess, tight, []string{"B@a1", "K@d1", "R@f1", "N@h1"}, []string{"K@a1", "R@a1", "N@a1", "B@d1"})
-	expectMoves(t, Prechess, after(t, Prechess, tight, "B@a1"), []string{"B@a8", "K@d8"}, []string{"K@a8", "B@d8"})
+	bunkerExpect(t, Prechess, tight, []string{"B@a1", "K@d1", "R@f1", "N@h1"}, []string{"K@a1", "R@a1", "N@a1", "B@d1"})
+	bunkerExpect(t, Prechess, bunkerAfter(t, Prechess, tight, "B@a1"), []string{"B@a8", "K@d8"}, []string{"K@a8", "B@d8"})
 	// With both bishops in hand, the last light square must stay free for one of them.
 	two := "3qkrnr/pppppppp/8/8/8/8/PPPPPPPP/3QKRNR[BBNbbn] w - - 0 6 Kk"
-	if got := moveTexts(t, Prechess, two); strings.Join(got, " ") != "B@a1 B@b1 B@c1 N@a1 N@c1" {
+	if got := bunkerMoves(t, Prechess, two); strings.Join(got, " ") != "B@a1 B@b1 B@c1 N@a1 N@c1" {
 		t.Errorf("%s: %v, want N@b1 refused (b1 is the last light square)", two, got)
 	}
 	// King and rooks anywhere; the 16th placement fixes both sides' rights from their arrays
 	// (king between the rooks: both; both on one side: the farther), real play starts at move 9.
 	last := "rnk1bbnr/pppppppp/8/8/8/8/PPPPPPPP/KRRBBNNQ[q] b - - 0 8 Kk"
-	got := after(t, Prechess, last, "Q@d8")
+	got := bunkerAfter(t, Prechess, last, "Q@d8")
 	if got != "rnkqbbnr/pppppppp/8/8/8/8/PPPPPPPP/KRRBBNNQ[] w Cha - 0 9 Kk" {
 		t.Errorf("after the last placement: %s", got)
 	}
-	expectMoves(t, Prechess, got, []string{"e2e4", "g1f3"}, []string{"Q@h1"})
+	bunkerExpect(t, Prechess, got, []string{"e2e4", "g1f3"}, []string{"Q@h1"})
 	// Placements reset the halfmove clock and count as moves.
-	if g := after(t, Prechess, "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 7 1 Kk", "R@a1"); !strings.HasSuffix(g, " b - - 0 1 Kk") {
+	if g := bunkerAfter(t, Prechess, "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 7 1 Kk", "R@a1"); !strings.HasSuffix(g, " b - - 0 1 Kk") {
 		t.Errorf("placement clocks: %s", g)
 	}
 }
@@ -418,7 +418,7 @@ func TestPrechessPlacement(t *testing.T) {
 // escapes check, and losing the leap makes a position differ for repetition.
 func TestBunkerGameEnds(t *testing.T) {
 	const leapOnly = "k2r4/8/8/8/8/4p1p1/4P1P1/4KB2 w - - 0 1"
-	if m := moveTexts(t, Bunker, leapOnly+" K"); strings.Join(m, " ") != "e1g1" {
+	if m := bunkerMoves(t, Bunker, leapOnly+" K"); strings.Join(m, " ") != "e1g1" {
 		t.Errorf("%s: moves %v, want only the leap e1g1", leapOnly, m)
 	}
 	for _, c := range []struct {
@@ -436,7 +436,7 @@ func TestBunkerGameEnds(t *testing.T) {
 		{"R3k3/8/4K3/8/8/8/8/8 b - - 0 1 -", WhiteWins, "checkmate"},
 		{"4k3/8/8/8/8/8/8/R3K2R w HA - 100 80 K", Draw, "fifty-move rule"},
 		{"4k3/8/8/8/8/8/8/4KB2 w - - 0 1 K", Draw, "insufficient material"},
-		{exOpen, Ongoing, ""},
+		{bkOpen, Ongoing, ""},
 		{Prechess.StartFEN, Ongoing, ""},
 	} {
 		v := Bunker
@@ -507,9 +507,9 @@ func TestPrechessSampleGame(t *testing.T) {
 func TestPerftBunker(t *testing.T)   { runPerftTable(t, Bunker) }
 func TestPerftPrechess(t *testing.T) { runPerftTable(t, Prechess) }
 
-// mirrorFEN flips a bunker or prechess FEN top to bottom and swaps the colours: the same
+// bunkerMirrorFEN flips a bunker or prechess FEN top to bottom and swaps the colours: the same
 // game with the roles of White and Black exchanged.
-func mirrorFEN(fen string) string {
+func bunkerMirrorFEN(fen string) string {
 	f := strings.Fields(fen)
 	swap := func(s string) string {
 		b := []byte(s)
@@ -562,9 +562,9 @@ func mirrorFEN(fen string) string {
 	return strings.Join(f, " ")
 }
 
-// flipFiles mirrors a position left to right: the bunker rules are symmetric that way too
+// bunkerFlipFiles mirrors a position left to right: the bunker rules are symmetric that way too
 // (b and c on one side, g and f on the other).
-func flipFiles(fen string) string {
+func bunkerFlipFiles(fen string) string {
 	f := strings.Fields(fen)
 	board, hand := f[0], ""
 	if i := strings.IndexByte(board, '['); i >= 0 {
@@ -630,10 +630,10 @@ func TestBunkerSymmetry(t *testing.T) {
 	for _, v := range []*Variant{Bunker, Prechess} {
 		for _, c := range readPerftTable(t, v.Name) {
 			p := v.MustParseFEN(c.fen)
-			mirrors := []string{flipFiles(c.fen)}
+			mirrors := []string{bunkerFlipFiles(c.fen)}
 			if !strings.Contains(c.fen, "[") || strings.Contains(c.fen, "[]") {
 				// White places first, so a placement position has no colour mirror.
-				mirrors = append(mirrors, mirrorFEN(c.fen))
+				mirrors = append(mirrors, bunkerMirrorFEN(c.fen))
 			}
 			for _, fen := range mirrors {
 				q, err := v.ParseFEN(fen)
@@ -694,7 +694,7 @@ func FuzzBunkerParseMove(f *testing.F) {
 	for _, s := range []string{"e1g1", "e1h1", "e1a1", "e1b1", "O-O", "O-O-O", "K@e1", "K-e1", "k-e8", "P-e1", "Q-z9", "N@b1", "0000"} {
 		f.Add(s)
 	}
-	ps := []*Position{Bunker.MustParseFEN(exOpen), Prechess.MustParseFEN(Prechess.StartFEN)}
+	ps := []*Position{Bunker.MustParseFEN(bkOpen), Prechess.MustParseFEN(Prechess.StartFEN)}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, p := range ps {
 			m, err := p.ParseMove(s)
@@ -707,4 +707,32 @@ func FuzzBunkerParseMove(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkPerftBunkerVsNormal measures leaves per second side by side at equal depths:
+// the FIDE start against bunker arrays 518 (the same array, with leaps and castling to b/g)
+// and 0, Kiwipete in both games, and the Pre-chess start.
+// go test -run '^$' -bench PerftBunkerVsNormal ./movegen
+func BenchmarkPerftBunkerVsNormal(b *testing.B) {
+	kiwi := "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w "
+	for _, c := range []struct {
+		name  string
+		p     *Position
+		depth int
+	}{
+		{"normal-start", FIDE.Start(nil), 5},
+		{"bunker-518", Bunker.MustParseFEN(BunkerArrayFEN(518)), 5},
+		{"bunker-0", Bunker.MustParseFEN(BunkerArrayFEN(0)), 5},
+		{"normal-kiwipete", FIDE.MustParseFEN(kiwi + "KQkq - 0 1"), 4},
+		{"bunker-kiwipete", Bunker.MustParseFEN(kiwi + "HAha - 0 1 Kk"), 4},
+		{"prechess-start", Prechess.Start(nil), 4},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			var leaves uint64
+			for b.Loop() {
+				leaves += Perft(c.p, c.depth)
+			}
+			b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+		})
+	}
 }
