@@ -672,7 +672,7 @@ func (p *bkPos) kingSpecial(text string) bool {
 // time), comparing the legal moves and the FEN with the reference at every ply.
 func TestBunkerRandomGamesAgainstReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 9))
-	games := 32
+	games := 24
 	if testing.Short() {
 		games = 8
 	}

@@ -3,6 +3,7 @@ package movegen
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 )
 
@@ -249,14 +250,41 @@ func putNth(rank *[8]byte, i int, piece byte) {
 }
 
 // BunkerArrayNumber is the number of the Shuffle Chess array whose back rank (files a to h,
-// upper case) is rank, or -1 if it is not one of the 2880.
+// upper case) is rank, or -1 if it is not one of the 2880: BunkerArray read backwards.
 func BunkerArrayNumber(rank string) int {
-	for n := range BunkerArrays {
-		if BunkerArray(n) == rank {
-			return n
+	if len(rank) != 8 {
+		return -1
+	}
+	var free []byte // the pieces other than the bishops, left to right
+	light, dark := -1, -1
+	for f := range 8 {
+		switch {
+		case rank[f] == 'B' && f%2 == 1 && light < 0:
+			light = f / 2
+		case rank[f] == 'B' && f%2 == 0 && dark < 0:
+			dark = f / 2
+		default:
+			free = append(free, rank[f])
 		}
 	}
-	return -1
+	q := strings.IndexByte(string(free), 'Q')
+	if light < 0 || dark < 0 || q < 0 {
+		return -1
+	}
+	free = append(free[:q], free[q+1:]...)
+	n1 := strings.IndexByte(string(free), 'N')
+	n2 := strings.LastIndexByte(string(free), 'N')
+	pairs := [5][5]int{{-1, 0, 1, 2, 3}, {-1, -1, 4, 5, 6}, {-1, -1, -1, 7, 8}, {-1, -1, -1, -1, 9}}
+	if n1 < 0 || n1 == n2 {
+		return -1
+	}
+	pair := pairs[n1][n2]
+	rest := string(free[:n1]) + string(free[n1+1:n2]) + string(free[n2+1:])
+	k := slices.Index([]string{"RKR", "KRR", "RRK"}, rest)
+	if k < 0 {
+		return -1
+	}
+	return 960*k + light + 4*(dark+4*(q+6*pair))
 }
 
 // BunkerArrayFEN is the start position of Shuffle Chess array n (0 <= n < 2880), with the
