@@ -202,7 +202,7 @@ func TestBunkerArrays(t *testing.T) {
 			t.Errorf("BunkerArray(%d) = %s, want %s", n, BunkerArray(n), a)
 		}
 	}
-	for _, bad := range []string{"RNBQKBNN", "RNBQKNBR", "RNBQKBN", "RNBQKBNRR", "BBQNNRKK", "rnbqkbnr", "QQQQQQQQ", "RBNBKQNR", "BNNBKQRR", ""} {
+	for _, bad := range []string{"RNBQKBNN", "RNBQKNBR", "RNBQKBN", "RNBQKBNRR", "BBQNNRKK", "rnbqkbnr", "QQQQQQQQ", "RBNBKQNR", "BNBNKQRR", ""} {
 		if BunkerArrayNumber(bad) != -1 {
 			t.Errorf("BunkerArrayNumber(%q) = %d, want -1", bad, BunkerArrayNumber(bad))
 		}
