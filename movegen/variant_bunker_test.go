@@ -758,3 +758,57 @@ func BenchmarkPerftBunkerVsNormal(b *testing.B) {
 		})
 	}
 }
+
+// TestPrechessPlacementsGiveTheShuffleArrays walks every placement sequence of White (Black
+// copying each placement on the mirrored square, always legal): the placement phase never
+// reaches a position without a legal placement, its finished arrays are exactly the 2880
+// Shuffle arrays (bunker.md 2.1: 8,294,400 = 2880² Pre-chess positions), and the rights the
+// 16th placement fixes are those of the same Shuffle start position.
+func TestPrechessPlacementsGiveTheShuffleArrays(t *testing.T) {
+	seen := map[uint64]bool{}
+	arrays := map[string]bool{}
+	lists := make([]MoveList, 17)
+	var walk func(p *Position, ply int)
+	walk = func(p *Position, ply int) {
+		if seen[p.Hash()] {
+			return
+		}
+		seen[p.Hash()] = true
+		ml := &lists[ply]
+		ml.Reset()
+		p.LegalMoves(ml)
+		if p.inHand(White) == 0 {
+			key := p.FEN()
+			fen := strings.Fields(key)
+			array := fen[0][strings.LastIndexByte(fen[0], '/')+1 : strings.IndexByte(fen[0], '[')]
+			arrays[array] = true
+			n := BunkerArrayNumber(array)
+			want := strings.Fields(BunkerArrayFEN(n))
+			if n < 0 || fen[2] != want[2] || fen[6] != want[6] {
+				t.Fatalf("placements end in %s, not Shuffle array %d %v", key, n, want)
+			}
+			return
+		}
+		if ml.Len() == 0 {
+			t.Fatalf("%s: no legal placement", p.FEN())
+		}
+		for _, m := range ml.Moves() {
+			child := *p
+			child.Apply(m)
+			mirror := NewMove(Drop, NoSquare, m.To()+Square(7*board8x8.Stride), m.Aux(), NoType)
+			replies := &lists[ply+1]
+			replies.Reset()
+			child.LegalMoves(replies)
+			if !replies.Contains(mirror) {
+				t.Fatalf("%s: Black cannot copy %s", child.FEN(), p.MoveText(m))
+			}
+			child.Apply(mirror)
+			walk(&child, ply+1)
+		}
+	}
+	walk(Prechess.Start(nil), 0)
+	if len(arrays) != BunkerArrays {
+		t.Errorf("placements reach %d arrays, want %d", len(arrays), BunkerArrays)
+	}
+	t.Logf("%d placement positions", len(seen))
+}
