@@ -7,6 +7,8 @@ var All = []*Variant{
 	FIDE,
 	WeakSquare,
 	Blackhole,
+	Bunker,
+	Prechess,
 }
 
 // ByName is the variant called name (conventions.md), nil if there is none.
