@@ -60,8 +60,8 @@ const (
 
 // gameRecord is one finished game.
 type gameRecord struct {
-	Round        int    // 1-based game number
-	White, Black int    // engine index (0: engine1) of each colour
+	Round        int // 1-based game number
+	White, Black int // engine index (0: engine1) of each colour
 	Names        [2]string
 	Start        string // FEN of the start position
 	Moves        []string
