@@ -133,15 +133,14 @@ func startProc(argv []string) (*proc, error) {
 	}
 	p := &proc{cmd: cmd, in: in, lines: make(chan line, 256), quit: make(chan struct{}), waited: make(chan struct{}), argv0: argv[0]}
 	go p.read(out)
-	go func() {
-		cmd.Wait()
-		close(p.waited)
-	}()
 	return p, nil
 }
 
-// read feeds the lines of out to p.lines until the output ends or p is killed.
+// read feeds the lines of out to p.lines until the output ends or p is stopped, then
+// reaps the process (Wait must come after the last read: it closes the pipe).
 func (p *proc) read(out io.Reader) {
+	defer close(p.waited)
+	defer p.cmd.Wait()
 	defer close(p.lines)
 	sc := bufio.NewScanner(out)
 	sc.Buffer(make([]byte, 4096), maxLine)
@@ -150,6 +149,7 @@ func (p *proc) read(out io.Reader) {
 		select {
 		case p.lines <- l:
 		case <-p.quit:
+			p.cmd.Process.Kill()
 			return
 		}
 	}
@@ -170,7 +170,7 @@ func (p *proc) readLine(deadline time.Time) (line, error) {
 	case l, ok := <-p.lines:
 		if !ok {
 			if p.readErr != nil {
-				return line{}, fmt.Errorf("%w (%v)", errExited, p.readErr)
+				return line{}, fmt.Errorf("%w: %v", errExited, p.readErr)
 			}
 			return line{}, errExited
 		}
@@ -191,8 +191,10 @@ func (p *proc) stop(bye string) {
 		select {
 		case <-p.waited:
 		case <-time.After(quitWait):
+			close(p.quit)
 			p.cmd.Process.Kill()
 			<-p.waited
+			return
 		}
 		close(p.quit)
 	})

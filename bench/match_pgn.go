@@ -56,7 +56,7 @@ func writePGN(w io.Writer, rec gameRecord, v *movegen.Variant, tc TimeControl, d
 		}
 		black = !black
 	}
-	words = append(words, "{"+strings.ReplaceAll(rec.Reason, "}", ")")+"}", rec.Result.String())
+	words = append(words, "{"+pgnComment(rec.Reason)+"}", rec.Result.String())
 	col := 0
 	for _, word := range words {
 		if col > 0 && col+1+len(word) > 79 {
@@ -72,4 +72,9 @@ func writePGN(w io.Writer, rec gameRecord, v *movegen.Variant, tc TimeControl, d
 	b.WriteString("\n\n")
 	_, err = io.WriteString(w, b.String())
 	return err
+}
+
+// pgnComment makes s safe inside a PGN comment, which ends at the first '}'.
+func pgnComment(s string) string {
+	return strings.NewReplacer("{", "(", "}", ")").Replace(s)
 }

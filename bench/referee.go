@@ -155,7 +155,7 @@ func playGame(ctx context.Context, players [2]player, rg refGame) (rec gameRecor
 			return rec
 		case errors.Is(err, errExited):
 			rec.broken[side] = true
-			lose(side, termAbandoned, "engine exited (crashed): %v", err)
+			lose(side, termAbandoned, "%v (crashed)", err)
 			return rec
 		case errors.As(err, &rej):
 			rec.broken[side] = true
