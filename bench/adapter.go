@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -41,7 +42,8 @@ type player interface {
 	NewGame(s *gameSetup) error
 	// Move sends the moves played since the engine last heard of the game (texts are all
 	// the game's moves from s.Start) and the clocks, and waits for the engine's move.
-	Move(texts []string, c clocks) (reply, error)
+	// A cancelled ctx ends the wait with ctx's error.
+	Move(ctx context.Context, texts []string, c clocks) (reply, error)
 	// EndGame tells the engine the game is over.
 	EndGame(r movegen.Result, reason string)
 	// Close ends the process: politely if it answers, by force if not.
@@ -164,9 +166,16 @@ func (p *proc) send(format string, args ...any) {
 
 // readLine waits for the next line until deadline.
 func (p *proc) readLine(deadline time.Time) (line, error) {
+	return p.readLineCtx(context.Background(), deadline)
+}
+
+// readLineCtx is readLine that also gives up when ctx is done.
+func (p *proc) readLineCtx(ctx context.Context, deadline time.Time) (line, error) {
 	t := time.NewTimer(time.Until(deadline))
 	defer t.Stop()
 	select {
+	case <-ctx.Done():
+		return line{}, ctx.Err()
 	case l, ok := <-p.lines:
 		if !ok {
 			if p.readErr != nil {

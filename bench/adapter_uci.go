@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -82,7 +83,7 @@ func (e *uci) NewGame(s *gameSetup) error {
 }
 
 // Move sends the position and the clocks and waits for bestmove.
-func (e *uci) Move(texts []string, c clocks) (reply, error) {
+func (e *uci) Move(ctx context.Context, texts []string, c clocks) (reply, error) {
 	p := e.p
 	var b strings.Builder
 	b.WriteString("position ")
@@ -101,7 +102,7 @@ func (e *uci) Move(texts []string, c clocks) (reply, error) {
 	deadline := start.Add(c.Budget)
 	var r reply
 	for {
-		l, err := p.readLine(deadline)
+		l, err := p.readLineCtx(ctx, deadline)
 		if err != nil {
 			r.Elapsed = time.Since(start)
 			return r, err

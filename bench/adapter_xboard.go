@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strconv"
@@ -28,31 +29,22 @@ type xboard struct {
 }
 
 // startXBoard completes the CECP v2 handshake: "xboard", "protover 2", then features until
-// done=1 (or, for engines that send no done, a short silence).
+// done=1.
 func startXBoard(p *proc, v *movegen.Variant, t timeouts) (*xboard, error) {
 	e := &xboard{p: p, name: baseName(p.argv0), t: t}
 	p.send("xboard")
 	p.send("protover 2")
+	// Protocol version 1 engines (no features at all) are not supported: without ping the
+	// referee cannot tell a slow engine from a dead one.
 	deadline := time.Now().Add(t.Start)
-	// A version 1 engine sends no features: XBoard waits 2 s for the first.
-	quiet := time.Now().Add(min(2*time.Second, t.Start))
-	seen := false
 	for {
-		wait := deadline
-		if !seen {
-			wait = quiet
-		}
-		l, err := p.readLine(wait)
-		if err == errNoReply && !seen {
-			break // no features at all: a protocol version 1 engine
-		}
+		l, err := p.readLine(deadline)
 		if err != nil {
-			return nil, fmt.Errorf("xboard handshake: %w", err)
+			return nil, fmt.Errorf("xboard handshake (protover 2 features up to done=1): %w", err)
 		}
 		if !strings.HasPrefix(l.text, "feature ") {
 			continue
 		}
-		seen = true
 		done := false
 		for _, f := range parseFeatures(l.text[len("feature "):]) {
 			ok := true
@@ -204,7 +196,7 @@ func (e *xboard) sendMove(m string) {
 }
 
 // Move tells the engine what it has not heard yet and waits for its move.
-func (e *xboard) Move(texts []string, c clocks) (reply, error) {
+func (e *xboard) Move(ctx context.Context, texts []string, c clocks) (reply, error) {
 	p := e.p
 	own, opp := c.Left[c.Side], c.Left[c.Side.Other()]
 	times := func() {
@@ -232,7 +224,7 @@ func (e *xboard) Move(texts []string, c clocks) (reply, error) {
 	deadline := start.Add(c.Budget)
 	var r reply
 	for {
-		l, err := p.readLine(deadline)
+		l, err := p.readLineCtx(ctx, deadline)
 		if err != nil {
 			r.Elapsed = time.Since(start)
 			return r, err

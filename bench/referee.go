@@ -146,9 +146,13 @@ func playGame(ctx context.Context, players [2]player, rg refGame) (rec gameRecor
 		pos := g.Position()
 		side := pos.SideToMove()
 		c := clocks{Left: left, Inc: rg.TC.Inc, Side: side, Budget: left[side] + rg.Margin}
-		r, err := players[side].Move(rec.Moves, c)
+		r, err := players[side].Move(ctx, rec.Moves, c)
 		var rej *rejectError
 		switch {
+		case ctx.Err() != nil:
+			rec.Result, rec.Reason, rec.Termination = movegen.Ongoing, "match interrupted", termUnfinished
+			rec.broken = [2]bool{true, true}
+			return rec
 		case errors.Is(err, errNoReply):
 			rec.broken[side] = true
 			lose(side, termTime, "loses on time (no move in %.3f s)", c.Budget.Seconds())
