@@ -25,7 +25,8 @@ import (
 //	reject=N      answer the opponent's N-th move with "Illegal move"
 //	score=N       report score N (centipawns, own side) with every move
 //	name=X        its name; setboard=0 drops the feature; starthang never answers the
-//	              handshake; variants=a,b lists the variants it plays
+//	              handshake; variants=a,b lists the variants it plays; log=PATH
+//	              appends every line it receives to PATH
 
 func TestMain(m *testing.M) {
 	if len(os.Args) > 2 && os.Args[1] == "fake-engine" {
@@ -59,9 +60,20 @@ func runFake(proto string, args []string) int {
 	seed, _ := strconv.ParseUint(f.opt["seed"], 10, 64)
 	f.rng = rand.New(rand.NewPCG(seed, 7))
 	f.reset()
+	var log *os.File
+	if path := f.opt["log"]; path != "" {
+		var err error
+		if log, err = os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644); err != nil {
+			return 1
+		}
+		defer log.Close()
+	}
 	in := bufio.NewScanner(os.Stdin)
 	for in.Scan() {
 		line := strings.TrimSpace(in.Text())
+		if log != nil {
+			fmt.Fprintln(log, line)
+		}
 		var quit bool
 		if proto == "uci" {
 			quit = f.uci(line)
