@@ -59,7 +59,7 @@ func TestHungEngineRestarted(t *testing.T) {
 	t.Parallel()
 	cfg := randomConfig(EngineSpec{fakeCmd("uci", "pick=random"), "uci"},
 		EngineSpec{fakeCmd("xboard", "at=1", "act=hang"), "xboard"}, 4, 0, 1)
-	cfg.TC = TimeControl{Base: 200 * time.Millisecond}
+	cfg.TC = TimeControl{Base: time.Second} // White's move must come in time on a busy machine
 	res, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -192,8 +192,11 @@ func TestFairyMax(t *testing.T) {
 	}
 	t.Parallel()
 	cfg := randomConfig(EngineSpec{[]string{path}, "xboard"}, EngineSpec{fakeCmd("uci", "pick=random", "name=random"), "uci"}, 2, 2, 5)
-	cfg.TC = TimeControl{Base: time.Second, Inc: 20 * time.Millisecond}
-	cfg.Margin = 200 * time.Millisecond // a busy test machine: do not forfeit on scheduling lag
+	cfg.TC = TimeControl{Base: 2 * time.Second, Inc: 50 * time.Millisecond}
+	// A busy test machine: Fairy-Max may take seconds to start, and must not forfeit on
+	// scheduling lag.
+	cfg.StartTimeout, cfg.SyncTimeout = 0, 0
+	cfg.Margin = 500 * time.Millisecond
 	var pgn bytes.Buffer
 	cfg.PGN = &pgn
 	res, err := Run(context.Background(), cfg)
