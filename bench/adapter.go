@@ -55,12 +55,15 @@ type gameSetup struct {
 	Variant *movegen.Variant
 	Start   *movegen.Position
 	TC      TimeControl
+	// Standard: the game starts from the variant's fixed start position, which engines can
+	// be told without a FEN ("new", "position startpos").
+	Standard bool
 }
 
-// isStandardStart reports whether s starts from the variant's fixed start position, which
-// engines can be told without a FEN.
-func (s *gameSetup) isStandardStart() bool {
-	return s.Start.FEN() == s.Variant.Start(nil).FEN() && !hasRandomStart(s.Variant)
+// newSetup is the setup of a game of v from start.
+func newSetup(v *movegen.Variant, start *movegen.Position, tc TimeControl) *gameSetup {
+	std := start.FEN() == v.Start(nil).FEN() && !hasRandomStart(v)
+	return &gameSetup{Variant: v, Start: start, TC: tc, Standard: std}
 }
 
 // hasRandomStart reports whether the variant picks its start at random (Shuffle arrays),

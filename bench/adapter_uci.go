@@ -87,7 +87,7 @@ func (e *uci) Move(ctx context.Context, texts []string, c clocks) (reply, error)
 	p := e.p
 	var b strings.Builder
 	b.WriteString("position ")
-	if e.setup.isStandardStart() {
+	if e.setup.Standard {
 		b.WriteString("startpos")
 	} else {
 		b.WriteString("fen " + e.setup.Start.FEN())

@@ -145,7 +145,7 @@ func (e *xboard) NewGame(s *gameSetup) error {
 	p.send("post")
 	p.send("level 0 %s %s", xboardBase(s.TC.Base), strconv.FormatFloat(s.TC.Inc.Seconds(), 'f', -1, 64))
 	p.send("force")
-	if !s.isStandardStart() {
+	if !s.Standard {
 		if !e.setboard {
 			return fmt.Errorf("the engine cannot be given the start position (no setboard feature)")
 		}

@@ -118,7 +118,7 @@ func playGame(ctx context.Context, players [2]player, rg refGame) (rec gameRecor
 		}
 	}()
 
-	setup := &gameSetup{Variant: rg.Variant, Start: start, TC: rg.TC}
+	setup := newSetup(rg.Variant, start, rg.TC)
 	for _, c := range []movegen.Color{movegen.White, movegen.Black} {
 		if err := players[c].NewGame(setup); err != nil {
 			rec.broken[c] = true
