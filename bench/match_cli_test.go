@@ -51,8 +51,8 @@ func TestRunCommand(t *testing.T) {
 	var out, errb bytes.Buffer
 	code := RunCommand([]string{
 		"-variant", "normal",
-		"-engine1", strings.Join(fakeCmd("xboard", "pick=random", "seed=1", "name=X"), " "), "-proto1", "xboard",
-		"-engine2", strings.Join(fakeCmd("uci", "pick=random", "seed=2", "name=U"), " "), "-proto2", "uci",
+		"-engine1", strings.Join(fakeCmd("xboard", "pick=random", "seed=1", "name=X", "score=2000"), " "), "-proto1", "xboard",
+		"-engine2", strings.Join(fakeCmd("uci", "pick=random", "seed=2", "name=U", "score=-2000"), " "), "-proto2", "uci",
 		"-games", "4", "-tc", "5+0.05", "-concurrency", "2", "-openings", openings, "-pgn", pgn, "-seed", "9",
 		"-sprt", "-10,10,0.05,0.05",
 	}, &out, &errb)
@@ -60,7 +60,7 @@ func TestRunCommand(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	o := out.String()
-	for _, want := range []string{"match: normal, 4 games, tc 5+0.05, seed 9", "game 4/4", "Score of X vs U: ", "Elo difference: ", "LOS: ", "SPRT: elo0 -10 elo1 10"} {
+	for _, want := range []string{"match: normal, 4 games, tc 5+0.05, seed 9", "game 4/4", "Score of X vs U: 4 - 0 - 0", "Elo difference: ", "LOS: ", "SPRT: elo0 -10 elo1 10"} {
 		if !strings.Contains(o, want) {
 			t.Errorf("output lacks %q:\n%s", want, o)
 		}
