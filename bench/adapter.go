@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
@@ -113,6 +114,28 @@ type proc struct {
 	once    sync.Once
 	readErr error // why the output ended early (an over-long line), set before lines closes
 	argv0   string
+	id      string // program and pid in the debug log
+}
+
+// debugLog, when MATCH_DEBUG is set in the environment, receives every line sent to and
+// read from every engine, with the time: the dialogue that explains a forfeit.
+var debugLog = func() io.Writer {
+	if os.Getenv("MATCH_DEBUG") == "" {
+		return nil
+	}
+	return os.Stderr
+}()
+
+var debugMu sync.Mutex
+
+// debugf writes one line of the dialogue to debugLog.
+func (p *proc) debugf(dir, text string) {
+	if debugLog == nil {
+		return
+	}
+	debugMu.Lock()
+	defer debugMu.Unlock()
+	fmt.Fprintf(debugLog, "%s %s %s %s\n", time.Now().Format("15:04:05.000"), p.id, dir, text)
 }
 
 // maxLine bounds one line of engine output; a longer one is garbage and ends the talk.
@@ -137,6 +160,9 @@ func startProc(argv []string) (*proc, error) {
 		return nil, err
 	}
 	p := &proc{cmd: cmd, in: in, lines: make(chan line, 256), quit: make(chan struct{}), waited: make(chan struct{}), argv0: argv[0]}
+	if debugLog != nil {
+		p.id = fmt.Sprintf("%s[%d]", baseName(argv[0]), cmd.Process.Pid)
+	}
 	go p.read(out)
 	return p, nil
 }
@@ -151,6 +177,7 @@ func (p *proc) read(out io.Reader) {
 	sc.Buffer(make([]byte, 4096), maxLine)
 	for sc.Scan() {
 		l := line{text: strings.TrimRight(sc.Text(), "\r"), at: time.Now()}
+		p.debugf("<", l.text)
 		select {
 		case p.lines <- l:
 		case <-p.quit:
@@ -164,7 +191,9 @@ func (p *proc) read(out io.Reader) {
 // send writes one line to the engine. A write error (the engine is gone) is not reported
 // here: the engine's silence is, by the next read.
 func (p *proc) send(format string, args ...any) {
-	fmt.Fprintf(p.in, format+"\n", args...)
+	text := fmt.Sprintf(format, args...)
+	p.debugf(">", text)
+	io.WriteString(p.in, text+"\n")
 }
 
 // readLine waits for the next line until deadline.
