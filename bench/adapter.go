@@ -115,7 +115,17 @@ type proc struct {
 	readErr error // why the output ended early (an over-long line), set before lines closes
 	argv0   string
 	id      string // program and pid in the debug log
+
+	// Lines to the engine go through a queue and a writer goroutine, so that an engine
+	// that stops reading its input can never block the referee.
+	mu     sync.Mutex
+	queue  chan string
+	closed bool
 }
+
+// queueLen bounds the lines waiting for an engine that does not read; more are dropped
+// (such an engine loses on time anyway).
+const queueLen = 1024
 
 // debugLog, when MATCH_DEBUG is set in the environment, receives every line sent to and
 // read from every engine, with the time: the dialogue that explains a forfeit.
@@ -163,6 +173,8 @@ func startProc(argv []string) (*proc, error) {
 	if debugLog != nil {
 		p.id = fmt.Sprintf("%s[%d]", baseName(argv[0]), cmd.Process.Pid)
 	}
+	p.queue = make(chan string, queueLen)
+	go p.write()
 	go p.read(out)
 	return p, nil
 }
@@ -188,12 +200,28 @@ func (p *proc) read(out io.Reader) {
 	p.readErr = sc.Err()
 }
 
-// send writes one line to the engine. A write error (the engine is gone) is not reported
+// send queues one line for the engine. A write error (the engine is gone) is not reported
 // here: the engine's silence is, by the next read.
 func (p *proc) send(format string, args ...any) {
 	text := fmt.Sprintf(format, args...)
 	p.debugf(">", text)
-	io.WriteString(p.in, text+"\n")
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return
+	}
+	select {
+	case p.queue <- text + "\n":
+	default:
+	}
+}
+
+// write copies the queue to the engine's input, then closes it.
+func (p *proc) write() {
+	for s := range p.queue {
+		io.WriteString(p.in, s)
+	}
+	p.in.Close()
 }
 
 // readLine waits for the next line until deadline.
@@ -228,7 +256,10 @@ func (p *proc) stop(bye string) {
 		if bye != "" {
 			p.send("%s", bye)
 		}
-		p.in.Close()
+		p.mu.Lock()
+		p.closed = true
+		close(p.queue) // the writer closes the input after the last line
+		p.mu.Unlock()
 		select {
 		case <-p.waited:
 		case <-time.After(quitWait):
