@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"varchess/movegen"
 )
@@ -26,7 +25,7 @@ func quickConfig(t *testing.T, e1, e2 EngineSpec, opening string, tc string) Con
 	return Config{
 		Variant: movegen.FIDE, Engines: [2]EngineSpec{e1, e2}, Games: 1, TC: tcv,
 		Openings: ops, Seed: 1, Adjudicate: DefaultAdjudication,
-		StartTimeout: 3 * time.Second, SyncTimeout: 3 * time.Second,
+		// the default waits off the clock: generous on a loaded machine
 	}
 }
 
