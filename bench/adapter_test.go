@@ -123,3 +123,38 @@ func TestVariantAnnounced(t *testing.T) {
 		}
 	}
 }
+
+// cannedProc is a proc whose output is the given text, already read, and whose input goes
+// nowhere: the adapters' reading of engine output, without a process.
+func cannedProc(text string) *proc {
+	p := &proc{lines: make(chan line, 1024), queue: make(chan string, queueLen), argv0: "canned"}
+	for i, l := range strings.Split(text, "\n") {
+		if i == cap(p.lines) {
+			break
+		}
+		p.lines <- line{text: l, at: time.Now()}
+	}
+	close(p.lines)
+	return p
+}
+
+// FuzzEngineOutput: whatever an engine prints when asked to move, the adapters neither
+// panic nor hang, and a move they return is a word the engine printed.
+func FuzzEngineOutput(f *testing.F) {
+	f.Add(" 5  15  1  21499 d2d4 d7d5\nmove d2d4\n")
+	f.Add("info depth 3 score cp 35 pv e2e4\nbestmove e2e4 ponder e7e5\n")
+	f.Add("resign\n1-0 {White mates}\nIllegal move: e2e4\nbestmove\nmove\n")
+	f.Add("info score mate -3\nbestmove (none)\n")
+	f.Fuzz(func(t *testing.T, out string) {
+		setup := newSetup(movegen.FIDE, movegen.FIDE.Start(nil), TimeControl{Base: time.Second})
+		c := clocks{Left: [2]time.Duration{time.Second, time.Second}, Budget: time.Second}
+		x := &xboard{p: cannedProc(out), force: true}
+		u := &uci{p: cannedProc(out), setup: setup}
+		for _, pl := range []player{x, u} {
+			r, err := pl.Move(context.Background(), []string{"e2e4"}, c)
+			if err == nil && r.Move != "" && !strings.Contains(out, r.Move) {
+				t.Fatalf("move %q not in the output", r.Move)
+			}
+		}
+	})
+}
