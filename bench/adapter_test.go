@@ -158,3 +158,25 @@ func FuzzEngineOutput(f *testing.F) {
 		}
 	})
 }
+
+// TestStaleOutputDropped: a result claim an XBoard engine printed after the last game's
+// final move is not read as its answer in the next game, with ping or without.
+func TestStaleOutputDropped(t *testing.T) {
+	for _, ping := range []bool{true, false} {
+		p := &proc{lines: make(chan line, 8), queue: make(chan string, queueLen), argv0: "canned"}
+		e := &xboard{p: p, ping: ping, t: timeouts{Sync: time.Second}}
+		p.lines <- line{text: "1-0 {White mates}", at: time.Now()}
+		if ping {
+			p.lines <- line{text: "pong 1", at: time.Now()}
+		}
+		if err := e.NewGame(newSetup(movegen.FIDE, movegen.FIDE.Start(nil), TimeControl{Base: time.Second})); err != nil {
+			t.Fatal(err)
+		}
+		p.lines <- line{text: "move e2e4", at: time.Now()}
+		c := clocks{Left: [2]time.Duration{time.Second, time.Second}, Budget: time.Second}
+		r, err := e.Move(context.Background(), nil, c)
+		if err != nil || r.Move != "e2e4" || r.Claim != "" {
+			t.Errorf("ping %v: %+v, %v; want the move e2e4", ping, r, err)
+		}
+	}
+}

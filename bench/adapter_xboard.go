@@ -167,10 +167,20 @@ func xboardBase(d time.Duration) string {
 }
 
 // sync sends ping and waits for the matching pong, dropping everything before it (the end
-// of the last game's output). Engines without ping are trusted.
+// of the last game's output, such as a result claim after its last move). For engines
+// without ping, what has arrived so far is dropped and the rest trusted.
 func (e *xboard) sync() error {
 	if !e.ping {
-		return nil
+		for {
+			select {
+			case _, ok := <-e.p.lines:
+				if !ok {
+					return errExited
+				}
+			default:
+				return nil
+			}
+		}
 	}
 	e.pings++
 	e.p.send("ping %d", e.pings)
