@@ -21,6 +21,8 @@ var (
 	errNoReply = errors.New("no reply in time")
 	// errExited: the engine's output ended (it crashed or quit).
 	errExited = errors.New("engine exited")
+	// errUnreadable: the engine's output cannot be read as lines (a line over maxLine).
+	errUnreadable = errors.New("engine output unreadable")
 )
 
 // rejectError is an engine refusing a command the referee sent, usually a legal move of
@@ -239,7 +241,7 @@ func (p *proc) readLineCtx(ctx context.Context, deadline time.Time) (line, error
 	case l, ok := <-p.lines:
 		if !ok {
 			if p.readErr != nil {
-				return line{}, fmt.Errorf("%w: %v", errExited, p.readErr)
+				return line{}, fmt.Errorf("%w: %v", errUnreadable, p.readErr)
 			}
 			return line{}, errExited
 		}

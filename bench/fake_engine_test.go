@@ -21,7 +21,8 @@ import (
 //	pick=first    first legal move in text order (default), or random (seeded by seed=N)
 //	at=N act=X    at its N-th move of a game, instead of moving: crash, hang, slow (sleep
 //	              sleep=D then move), illegal (play bad=TEXT), garbage (junk lines, then a
-//	              junk move), resign, claim, none (UCI "bestmove (none)")
+//	              junk move), resign, claim, none (UCI "bestmove (none)"), longline
+//	              (a line longer than the referee reads)
 //	reject=N      answer the opponent's N-th move with "Illegal move"
 //	score=N       report score N (centipawns, own side) with every move
 //	name=X        its name; setboard=0 drops the feature; starthang never answers the
@@ -135,6 +136,9 @@ func (f *fake) think(proto string) string {
 			return ""
 		case "none":
 			return "(none)"
+		case "longline":
+			f.printf("%s", strings.Repeat("x", maxLine+10))
+			return "e2e4"
 		}
 	}
 	p := f.g.Position()

@@ -157,6 +157,10 @@ func playGame(ctx context.Context, players [2]player, rg refGame) (rec gameRecor
 			rec.broken[side] = true
 			lose(side, termTime, "loses on time (no move in %.3f s)", c.Budget.Seconds())
 			return rec
+		case errors.Is(err, errUnreadable):
+			rec.broken[side] = true
+			lose(side, termInfraction, "%v", err)
+			return rec
 		case errors.Is(err, errExited):
 			rec.broken[side] = true
 			lose(side, termAbandoned, "%v (crashed)", err)
