@@ -196,7 +196,8 @@ func playGame(ctx context.Context, players [2]player, rg refGame) (rec gameRecor
 		}
 		rec.Moves = append(rec.Moves, pos.MoveText(m))
 		g.Play(m)
-		left[side] += rg.TC.Inc - r.Elapsed
+		// Time used within the margin is forgiven: the clock stops at zero.
+		left[side] = max(left[side]-r.Elapsed, 0) + rg.TC.Inc
 		scores = append(scores, scored{r.Score, r.HasScore})
 	}
 }
