@@ -26,12 +26,13 @@ type xboard struct {
 	force    bool     // the engine is in force mode (waits for "go")
 	pings    int
 	t        timeouts
+	names    xbNames // the variant's square names as XBoard writes them
 }
 
 // startXBoard completes the CECP v2 handshake: "xboard", "protover 2", then features until
 // done=1.
 func startXBoard(p *proc, v *movegen.Variant, t timeouts) (*xboard, error) {
-	e := &xboard{p: p, name: baseName(p.argv0), t: t}
+	e := &xboard{p: p, name: baseName(p.argv0), t: t, names: newXBNames(v.Geometry)}
 	p.send("xboard")
 	p.send("protover 2")
 	// Protocol version 1 engines (no features at all) are not supported: without ping the
@@ -149,7 +150,7 @@ func (e *xboard) NewGame(s *gameSetup) error {
 		if !e.setboard {
 			return fmt.Errorf("the engine cannot be given the start position (no setboard feature)")
 		}
-		p.send("setboard %s", s.Start.FEN())
+		p.send("setboard %s", e.names.fen(s.Start.FEN()))
 	}
 	e.told = 0
 	e.force = true
@@ -198,6 +199,7 @@ func (e *xboard) sync() error {
 }
 
 func (e *xboard) sendMove(m string) {
+	m = e.names.toXB(m)
 	if e.usermove {
 		e.p.send("usermove %s", m)
 	} else {
@@ -245,7 +247,7 @@ func (e *xboard) Move(ctx context.Context, texts []string, c clocks) (reply, err
 		}
 		switch {
 		case f[0] == "move" && len(f) >= 2:
-			r.Move, r.Elapsed = f[1], l.at.Sub(start)
+			r.Move, r.Elapsed = e.names.fromXB(f[1]), l.at.Sub(start)
 			e.told++
 			return r, nil
 		case f[0] == "resign":
