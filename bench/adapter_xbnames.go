@@ -16,8 +16,8 @@ import (
 // a0, Black Hole's e0 is XBoard's e1; in normal, weaksquare and the 8x8 games the names
 // are the same and nothing is translated. XBoard writes a null move @@@@.
 type xbNames struct {
-	g        *movegen.Geometry
-	base     int  // XBoard's number of the lowest box rank
+	g         *movegen.Geometry
+	base      int  // XBoard's number of the lowest box rank
 	translate bool // some square has another name in XBoard (the zero value translates nothing)
 }
 
