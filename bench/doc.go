@@ -12,7 +12,8 @@
 // hang or talk nonsense lose the game and are restarted; the match goes on.
 //
 // Move text on the wire is the native coordinate text of the shared conventions
-// (conventions.md); the variant is announced with `variant NAME` (XBoard) or
+// (conventions.md) for UCI, and the same text with XBoard's square names for XBoard
+// (adapter_xbnames.go); the variant is announced with `variant NAME` (XBoard) or
 // `setoption name UCI_Variant value NAME` (UCI) when it is not `normal`.
 //
 // Package bench does not import protocol: it talks to engines only through their pipes,
