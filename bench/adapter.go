@@ -231,24 +231,44 @@ func (p *proc) readLine(deadline time.Time) (line, error) {
 	return p.readLineCtx(context.Background(), deadline)
 }
 
-// readLineCtx is readLine that also gives up when ctx is done.
+// readLineCtx is readLine that also gives up when ctx is done. A line already read is
+// taken before the timer or ctx is looked at, and judged by the time it was read: one
+// read after the deadline is no reply (so an engine that prints without end still runs
+// out of time).
 func (p *proc) readLineCtx(ctx context.Context, deadline time.Time) (line, error) {
+	select {
+	case l, ok := <-p.lines:
+		return p.got(l, ok, deadline)
+	default:
+	}
 	t := time.NewTimer(time.Until(deadline))
 	defer t.Stop()
 	select {
 	case <-ctx.Done():
 		return line{}, ctx.Err()
 	case l, ok := <-p.lines:
-		if !ok {
-			if p.readErr != nil {
-				return line{}, fmt.Errorf("%w: %v", errUnreadable, p.readErr)
-			}
-			return line{}, errExited
-		}
-		return l, nil
+		return p.got(l, ok, deadline)
 	case <-t.C:
+		select {
+		case l, ok := <-p.lines:
+			return p.got(l, ok, deadline)
+		default:
+		}
 		return line{}, errNoReply
 	}
+}
+
+// got is the result of a receive from p.lines.
+func (p *proc) got(l line, ok bool, deadline time.Time) (line, error) {
+	switch {
+	case !ok && p.readErr != nil:
+		return line{}, fmt.Errorf("%w: %v", errUnreadable, p.readErr)
+	case !ok:
+		return line{}, errExited
+	case l.at.After(deadline):
+		return line{}, errNoReply
+	}
+	return l, nil
 }
 
 // stop asks the engine to quit with the line bye (if not empty), gives it a moment, then

@@ -22,7 +22,7 @@ import (
 //	at=N act=X    at its N-th move of a game, instead of moving: crash, hang, slow (sleep
 //	              sleep=D then move), illegal (play bad=TEXT), garbage (junk lines, then a
 //	              junk move), resign, claim, none (UCI "bestmove (none)"), longline
-//	              (a line longer than the referee reads)
+//	              (a line longer than the referee reads), spew (junk lines without end)
 //	reject=N      answer the opponent's N-th move with "Illegal move"
 //	score=N       report score N (centipawns, own side) with every move
 //	name=X        its name; setboard=0 drops the feature; starthang never answers the
@@ -136,6 +136,13 @@ func (f *fake) think(proto string) string {
 			return ""
 		case "none":
 			return "(none)"
+		case "spew":
+			for i := 0; ; i++ {
+				f.printf("junk %d", i)
+				if i%64 == 0 {
+					f.out.Flush()
+				}
+			}
 		case "longline":
 			f.printf("%s", strings.Repeat("x", maxLine+10))
 			return "e2e4"
