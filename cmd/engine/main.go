@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 
+	"varchess/bench"
 	"varchess/protocol"
 )
 
@@ -14,6 +15,10 @@ const usage = `usage:
   engine                       play: XBoard, UCI or the console on stdin/stdout
   engine perft [-variant NAME] [-fen FEN] [-moves "m1 m2 ..."] [-divide] DEPTH
                                count the leaves of the legal-move tree
+  engine match -variant NAME -engine1 CMD -engine2 CMD [-proto1 xboard|uci] [-proto2 ...]
+               -games N -tc BASE+INC [-concurrency K] [-openings FILE|random:PLIES]
+               [-pgn FILE] [-sprt elo0,elo1,alpha,beta] [-seed S]
+                               referee engine-versus-engine games
 `
 
 func main() {
@@ -29,6 +34,8 @@ func run(args []string) int {
 	switch args[0] {
 	case "perft":
 		return runPerft(args[1:], os.Stdout, os.Stderr)
+	case "match":
+		return bench.RunCommand(args[1:], os.Stdout, os.Stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Print(usage)
 		return 0

@@ -1,0 +1,333 @@
+package bench
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+
+	"varchess/movegen"
+)
+
+// Errors a player reports instead of a move. The referee turns each into a lost game.
+var (
+	// errNoReply: the engine said nothing useful before its deadline (hung, or too slow).
+	errNoReply = errors.New("no reply in time")
+	// errExited: the engine's output ended (it crashed or quit).
+	errExited = errors.New("engine exited")
+	// errUnreadable: the engine's output cannot be read as lines (a line over maxLine).
+	errUnreadable = errors.New("engine output unreadable")
+)
+
+// rejectError is an engine refusing a command the referee sent, usually a legal move of
+// its opponent ("Illegal move: e2e4"): the two no longer agree on the game.
+type rejectError struct{ line string }
+
+func (e *rejectError) Error() string { return "rejects a command: " + e.line }
+
+// EngineSpec is how to start one engine and talk to it.
+type EngineSpec struct {
+	Cmd   []string // program and arguments
+	Proto string   // "xboard" or "uci"
+}
+
+// player is one engine process seen by the referee, whatever its protocol.
+type player interface {
+	// Name is the engine's own name (myname, id name), or its program's.
+	Name() string
+	// NewGame sets the engine up for a game and waits until it is ready.
+	NewGame(s *gameSetup) error
+	// Move sends the moves played since the engine last heard of the game (texts are all
+	// the game's moves from s.Start) and the clocks, and waits for the engine's move.
+	// A cancelled ctx ends the wait with ctx's error.
+	Move(ctx context.Context, texts []string, c clocks) (reply, error)
+	// EndGame tells the engine the game is over.
+	EndGame(r movegen.Result, reason string)
+	// Close ends the process: politely if it answers, by force if not.
+	Close()
+}
+
+// gameSetup is what an engine needs to know before a game.
+type gameSetup struct {
+	Variant *movegen.Variant
+	Start   *movegen.Position
+	TC      TimeControl
+	// Standard: the game starts from the variant's fixed start position, which engines can
+	// be told without a FEN ("new", "position startpos").
+	Standard bool
+}
+
+// newSetup is the setup of a game of v from start.
+func newSetup(v *movegen.Variant, start *movegen.Position, tc TimeControl) *gameSetup {
+	std := start.FEN() == v.Start(nil).FEN() && !hasRandomStart(v)
+	return &gameSetup{Variant: v, Start: start, TC: tc, Standard: std}
+}
+
+// hasRandomStart reports whether the variant picks its start at random (Shuffle arrays),
+// so that its default start is only an example and never "the" start.
+func hasRandomStart(v *movegen.Variant) bool {
+	r1 := v.Start(newRand(1, 0)).FEN()
+	for i := uint64(2); i < 6; i++ {
+		if v.Start(newRand(i, 0)).FEN() != r1 {
+			return true
+		}
+	}
+	return false
+}
+
+// clocks are both sides' remaining times when an engine is asked to move.
+type clocks struct {
+	Left   [2]time.Duration // by movegen.Color
+	Inc    time.Duration
+	Side   movegen.Color // the side to move, whom the engine plays
+	Budget time.Duration // how long to wait for the move: its time left plus the margin
+}
+
+// reply is an engine's answer when asked to move.
+type reply struct {
+	Move     string
+	Score    int  // centipawns from the engine's side, from its last report
+	HasScore bool // the engine reported a score for this move
+	Elapsed  time.Duration
+	Resign   bool
+	Claim    string // a result it claimed instead of moving ("1/2-1/2 {Draw by repetition}")
+}
+
+// line is one line of engine output with the time it was read.
+type line struct {
+	text string
+	at   time.Time
+}
+
+// proc is a running engine process: its standard input, and its standard output as a
+// channel of lines that is closed when the output ends.
+type proc struct {
+	cmd     *exec.Cmd
+	in      io.WriteCloser
+	lines   chan line
+	quit    chan struct{}
+	waited  chan struct{}
+	once    sync.Once
+	readErr error // why the output ended early (an over-long line), set before lines closes
+	argv0   string
+	id      string // program and pid in the debug log
+
+	// Lines to the engine go through a queue and a writer goroutine, so that an engine
+	// that stops reading its input can never block the referee.
+	mu     sync.Mutex
+	queue  chan string
+	closed bool
+}
+
+// queueLen bounds the lines waiting for an engine that does not read; more are dropped
+// (such an engine loses on time anyway).
+const queueLen = 1024
+
+// debugLog, when MATCH_DEBUG is set in the environment, receives every line sent to and
+// read from every engine, with the time: the dialogue that explains a forfeit.
+var debugLog = func() io.Writer {
+	if os.Getenv("MATCH_DEBUG") == "" {
+		return nil
+	}
+	return os.Stderr
+}()
+
+var debugMu sync.Mutex
+
+// debugf writes one line of the dialogue to debugLog.
+func (p *proc) debugf(dir, text string) {
+	if debugLog == nil {
+		return
+	}
+	debugMu.Lock()
+	defer debugMu.Unlock()
+	fmt.Fprintf(debugLog, "%s %s %s %s\n", time.Now().Format("15:04:05.000"), p.id, dir, text)
+}
+
+// maxLine bounds one line of engine output; a longer one is garbage and ends the talk.
+const maxLine = 1 << 20
+
+// startProc starts argv with piped standard input and output; standard error is dropped.
+func startProc(argv []string) (*proc, error) {
+	if len(argv) == 0 {
+		return nil, errors.New("empty engine command")
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.WaitDelay = time.Second
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	p := &proc{cmd: cmd, in: in, lines: make(chan line, 256), quit: make(chan struct{}), waited: make(chan struct{}), argv0: argv[0]}
+	if debugLog != nil {
+		p.id = fmt.Sprintf("%s[%d]", baseName(argv[0]), cmd.Process.Pid)
+	}
+	p.queue = make(chan string, queueLen)
+	go p.write()
+	go p.read(out)
+	return p, nil
+}
+
+// read feeds the lines of out to p.lines until the output ends or p is stopped, then
+// reaps the process (Wait must come after the last read: it closes the pipe).
+func (p *proc) read(out io.Reader) {
+	defer close(p.waited)
+	defer p.cmd.Wait()
+	defer close(p.lines)
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 4096), maxLine)
+	for sc.Scan() {
+		l := line{text: strings.TrimRight(sc.Text(), "\r"), at: time.Now()}
+		p.debugf("<", l.text)
+		select {
+		case p.lines <- l:
+		case <-p.quit:
+			p.cmd.Process.Kill()
+			return
+		}
+	}
+	p.readErr = sc.Err()
+}
+
+// send queues one line for the engine. A write error (the engine is gone) is not reported
+// here: the engine's silence is, by the next read.
+func (p *proc) send(format string, args ...any) {
+	text := fmt.Sprintf(format, args...)
+	p.debugf(">", text)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return
+	}
+	select {
+	case p.queue <- text + "\n":
+	default:
+	}
+}
+
+// write copies the queue to the engine's input, then closes it.
+func (p *proc) write() {
+	for s := range p.queue {
+		io.WriteString(p.in, s)
+	}
+	p.in.Close()
+}
+
+// readLine waits for the next line until deadline.
+func (p *proc) readLine(deadline time.Time) (line, error) {
+	return p.readLineCtx(context.Background(), deadline)
+}
+
+// readLineCtx is readLine that also gives up when ctx is done. A line already read is
+// taken before the timer or ctx is looked at, and judged by the time it was read: one
+// read after the deadline is no reply (so an engine that prints without end still runs
+// out of time).
+func (p *proc) readLineCtx(ctx context.Context, deadline time.Time) (line, error) {
+	select {
+	case l, ok := <-p.lines:
+		return p.got(l, ok, deadline)
+	default:
+	}
+	t := time.NewTimer(time.Until(deadline))
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return line{}, ctx.Err()
+	case l, ok := <-p.lines:
+		return p.got(l, ok, deadline)
+	case <-t.C:
+		select {
+		case l, ok := <-p.lines:
+			return p.got(l, ok, deadline)
+		default:
+		}
+		return line{}, errNoReply
+	}
+}
+
+// got is the result of a receive from p.lines.
+func (p *proc) got(l line, ok bool, deadline time.Time) (line, error) {
+	switch {
+	case !ok && p.readErr != nil:
+		return line{}, fmt.Errorf("%w: %v", errUnreadable, p.readErr)
+	case !ok:
+		return line{}, errExited
+	case l.at.After(deadline):
+		return line{}, errNoReply
+	}
+	return l, nil
+}
+
+// stop asks the engine to quit with the line bye (if not empty), gives it a moment, then
+// kills it. It is safe to call more than once.
+func (p *proc) stop(bye string) {
+	p.once.Do(func() {
+		if bye != "" {
+			p.send("%s", bye)
+		}
+		p.mu.Lock()
+		p.closed = true
+		close(p.queue) // the writer closes the input after the last line
+		p.mu.Unlock()
+		select {
+		case <-p.waited:
+		case <-time.After(quitWait):
+			close(p.quit)
+			p.cmd.Process.Kill()
+			<-p.waited
+			return
+		}
+		close(p.quit)
+	})
+}
+
+// startPlayer starts the engine of spec and completes the protocol's handshake.
+func startPlayer(spec EngineSpec, v *movegen.Variant, t timeouts) (player, error) {
+	switch spec.Proto {
+	case "xboard", "uci":
+	default:
+		return nil, fmt.Errorf("unknown protocol %q (want xboard or uci)", spec.Proto)
+	}
+	p, err := startProc(spec.Cmd)
+	if err != nil {
+		return nil, err
+	}
+	var pl player
+	if spec.Proto == "uci" {
+		pl, err = startUCI(p, v, t)
+	} else {
+		pl, err = startXBoard(p, v, t)
+	}
+	if err != nil {
+		p.stop("")
+		return nil, fmt.Errorf("%s: %w", strings.Join(spec.Cmd, " "), err)
+	}
+	return pl, nil
+}
+
+// timeouts bound the waits that are not on a game clock.
+type timeouts struct {
+	Start time.Duration // the handshake after starting an engine
+	Sync  time.Duration // ping/pong or isready/readyok before a game
+}
+
+// baseName is the last element of a program path, a name for engines that give none.
+func baseName(path string) string {
+	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
+		return path[i+1:]
+	}
+	return path
+}

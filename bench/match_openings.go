@@ -1,0 +1,170 @@
+package bench
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+
+	"varchess/movegen"
+)
+
+// Opening is where a game starts: a position and moves played from it before the engines
+// take over (both are given to the engines, so they see the game's history).
+type Opening struct {
+	Start *movegen.Position
+	Moves []string
+}
+
+// Openings gives the k-th opening of a match (k from 0); each is played twice, once with
+// each engine as White.
+type Openings interface {
+	Opening(k int) Opening
+}
+
+// newRand is the match's generator for stream k of seed: each opening has its own, so
+// the openings do not depend on the order games finish in.
+func newRand(seed, k uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, k^0x9e3779b97f4a7c15))
+}
+
+// randomOpenings are random balanced starts: the variant's start (a random one for
+// variants that have random starts, such as Shuffle arrays), then Plies uniformly random
+// legal moves, redrawn while the result fails a quick sanity check.
+type randomOpenings struct {
+	v     *movegen.Variant
+	plies int
+	seed  uint64
+}
+
+// RandomOpenings makes the openings of -openings random:PLIES.
+func RandomOpenings(v *movegen.Variant, plies int, seed uint64) Openings {
+	return randomOpenings{v, plies, seed}
+}
+
+// randomTries bounds the redraws of a random opening; the last draw that is not over is
+// taken if none is balanced (in a variant where random moves always unbalance).
+const randomTries = 200
+
+func (r randomOpenings) Opening(k int) Opening {
+	rng := newRand(r.seed, uint64(k))
+	var fallback *Opening
+	for try := 0; try < randomTries; try++ {
+		start := r.v.Start(rng)
+		g := movegen.NewGame(start)
+		var moves []string
+		var ml movegen.MoveList
+		for len(moves) < r.plies {
+			p := g.Position()
+			if g.Outcome().Over() {
+				break
+			}
+			ml.Reset()
+			p.LegalMoves(&ml)
+			m := ml.At(rng.IntN(ml.Len()))
+			moves = append(moves, p.MoveText(m))
+			g.Play(m)
+		}
+		if len(moves) < r.plies || g.Outcome().Over() {
+			continue
+		}
+		o := Opening{Start: start, Moves: moves}
+		if balanced(g.Position()) {
+			return o
+		}
+		fallback = &o
+	}
+	if fallback != nil {
+		return *fallback
+	}
+	return Opening{Start: r.v.Start(rng)}
+}
+
+// balanced is the quick sanity check of a random opening: both sides still have the same
+// pieces (on the board and in hand: nothing was won), and the side to move is not in check.
+func balanced(p *movegen.Position) bool {
+	if p.InCheck() {
+		return false
+	}
+	for t := movegen.PieceType(1); t < movegen.NumTypes; t++ {
+		if p.Count(movegen.White, t)+p.Hand(movegen.White, t) != p.Count(movegen.Black, t)+p.Hand(movegen.Black, t) {
+			return false
+		}
+	}
+	return true
+}
+
+// listOpenings are the openings of a file, used in turn.
+type listOpenings []Opening
+
+func (l listOpenings) Opening(k int) Opening { return l[k%len(l)] }
+
+// ReadOpenings reads a file of openings for variant v, one a line: a FEN, a FEN followed
+// by "moves m1 m2 ...", or just moves from the variant's start. Empty lines and lines
+// starting with # are skipped. Every move is checked; an error names its line.
+func ReadOpenings(r io.Reader, v *movegen.Variant) (Openings, error) {
+	var out listOpenings
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 4096), 1<<20)
+	n := 0
+	for sc.Scan() {
+		n++
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		o, err := parseOpening(text, v)
+		if err != nil {
+			return nil, fmt.Errorf("openings line %d: %v", n, err)
+		}
+		out = append(out, o)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no openings in the file")
+	}
+	return out, nil
+}
+
+// parseOpening reads one line of an openings file.
+func parseOpening(text string, v *movegen.Variant) (Opening, error) {
+	fenText, moveText := text, ""
+	if i := strings.Index(text, " moves "); i >= 0 {
+		fenText, moveText = text[:i], text[i+len(" moves "):]
+	} else if rest, ok := strings.CutPrefix(text, "moves "); ok {
+		fenText, moveText = "", rest
+	}
+	start := v.Start(nil)
+	if fenText != "" {
+		p, err := v.ParseFEN(fenText)
+		switch {
+		case err == nil:
+			start = p
+		case moveText == "" && !strings.Contains(text, "/"):
+			moveText = text // no FEN (it would have a '/'): a move list from the start
+		default:
+			return Opening{}, err
+		}
+	}
+	g := movegen.NewGame(start)
+	var moves []string
+	for _, mt := range strings.Fields(moveText) {
+		if o := g.Outcome(); o.Over() {
+			return Opening{}, fmt.Errorf("move %s after the game is over (%s)", mt, o.Reason)
+		}
+		p := g.Position()
+		m, err := p.ParseMove(mt)
+		if err != nil {
+			return Opening{}, err
+		}
+		moves = append(moves, p.MoveText(m))
+		g.Play(m)
+	}
+	if o := g.Outcome(); o.Over() {
+		return Opening{}, fmt.Errorf("the game is already over (%s)", o.Reason)
+	}
+	return Opening{Start: start, Moves: moves}, nil
+}
