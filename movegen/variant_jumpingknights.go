@@ -489,7 +489,9 @@ func jkOutcome(p *Position, legal int) (Outcome, bool) {
 }
 
 // jkValidate refuses castling rights the rules cannot give: castling is only with the
-// king on e1 (e8) and the rook on its corner of the central board, a1 or h1 (a8, h8).
+// king on e1 (e8) and the rook on its corner of the central board, a1 or h1 (a8, h8). The
+// FEN letters K and Q name the outermost rook, which may stand on the edge file beyond
+// the corner; the right then belongs to the rook on the corner.
 func jkValidate(p *Position) error {
 	g := p.v.Geometry
 	for c := White; c <= Black; c++ {
@@ -499,9 +501,11 @@ func jkValidate(p *Position) error {
 			if r == NoSquare {
 				continue
 			}
-			if r != g.cell(f, back) || p.kings[c] != g.cell(5, back) {
-				return fmt.Errorf("fen: %s castling needs the king on %s and the rook on %s", c, g.Name(g.cell(5, back)), g.Name(g.cell(f, back)))
+			corner := g.cell(f, back)
+			if p.cells[corner] != MakePiece(c, Rook) || p.kings[c] != g.cell(5, back) {
+				return fmt.Errorf("fen: %s castling needs the king on %s and the rook on %s", c, g.Name(g.cell(5, back)), g.Name(corner))
 			}
+			p.castleRook[c][s] = corner
 		}
 	}
 	return nil
