@@ -393,3 +393,270 @@ func TestJKCheck(t *testing.T) {
 		t.Errorf("kings side by side with empty squares beyond: accepted, want an error")
 	}
 }
+
+// TestJKRule4: if a legal capture leads from an edge square to a central one, the player
+// must make such a capture or give check.
+func TestJKRule4(t *testing.T) {
+	// W b0 takes b1 and lands on b2 or b4 (central); the rook checks from e5 or a8.
+	p := jkPos(t, jkSetup("Ke1 Wb0 Ra5 bb1 ke8", "w - - 0 1"))
+	if got, want := strings.Join(jkTexts(p), " "), sorted("b0b1,b1b2 b0b1,b1b4 a5a8 a5e5"); got != want {
+		t.Errorf("Rule 4: legal moves %q, want %q", got, want)
+	}
+	// Without the forcing capture the rook has all its moves.
+	p = jkPos(t, jkSetup("Ke1 Wb0 Ra5 ke8", "w - - 0 1"))
+	if got := jkFrom(p, "a5"); !strings.Contains(got, "a5a6") || !strings.Contains(got, "a5h5") {
+		t.Errorf("no capture from the edge: rook moves %q, want all of them", got)
+	}
+	// A capture from the edge that lands on the edge does not trigger the rule.
+	p = jkPos(t, jkSetup("Ke1 Wb0 Ra5 bc0 ke8", "w - - 0 1"))
+	if got := jkTexts(p); len(got) < 20 || !strings.Contains(strings.Join(got, " "), "b0c0,c0d0") {
+		t.Errorf("edge-to-edge capture: %v, want every move", got)
+	}
+	// A capture from the edge that is illegal (the War Machine shields its king from the
+	// rook on i7) does not count.
+	p = jkPos(t, jkSetup("Ki2 Wi4 Ra5 nh4 ri7 ke8", "w - - 0 1"))
+	if got := jkTexts(p); slicesContain(got, "i4h4,h4g4") || !slicesContain(got, "a5a6") {
+		t.Errorf("pinned edge piece: %v, want no restriction", got)
+	}
+	// The same position without the black rook: the capture is forced again.
+	p = jkPos(t, jkSetup("Ki2 Wi4 Ra5 nh4 ke8", "w - - 0 1"))
+	if got := jkTexts(p); slicesContain(got, "a5a6") || !slicesContain(got, "i4h4,h4g4") || !slicesContain(got, "i4h4,h4e4") {
+		t.Errorf("Rule 4 unpinned: %v", got)
+	}
+}
+
+func slicesContain(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// TestJKCastling: FIDE's castling with the king moving two squares; the square passed is
+// tested with the king standing on it and its home square empty.
+func TestJKCastling(t *testing.T) {
+	p := jkPos(t, jkSetup("Ke1 Ra1 Rh1 ke8 ra8 rh8", "w KQkq - 0 1"))
+	for _, c := range []struct{ mv, fen string }{
+		{"e1g1", jkSetup("Kg1 Rf1 Ra1 ke8 ra8 rh8", "b kq - 1 1")},
+		{"e1c1", jkSetup("Kc1 Rd1 Rh1 ke8 ra8 rh8", "b kq - 1 1")},
+	} {
+		g := NewGame(p)
+		if _, err := g.PlayText(c.mv); err != nil {
+			t.Fatalf("%s: %v", c.mv, err)
+		}
+		if got := g.Position().FEN(); got != c.fen {
+			t.Errorf("after %s: %s, want %s", c.mv, got, c.fen)
+		}
+	}
+	pb := jkPos(t, jkSetup("Ke1 Ra1 Rh1 ke8 ra8 rh8", "b KQkq - 0 1"))
+	if got := jkFrom(pb, "e8"); !strings.Contains(got, "e8c8") || !strings.Contains(got, "e8g8") {
+		t.Errorf("black castling: %q", got)
+	}
+	cases := []struct {
+		pieces, rights string
+		has, hasNot    []string
+		why            string
+	}{
+		{"Ke1 Rh1 Bc1 wi1 ke8", "K", nil, []string{"e1g1"},
+			"the War Machine leaps from i1 over f1 to e1, empty once the king stands on f1"},
+		{"Ke1 Rh1 Bc1 ke8", "K", []string{"e1g1"}, nil, "the same without the War Machine"},
+		{"Ke1 Rh1 ke8 re5", "K", nil, []string{"e1g1"}, "no castling out of check"},
+		{"Ke1 Rh1 ke8 rg5", "K", nil, []string{"e1g1"}, "no castling into check"},
+		{"Ke1 Rh1 ke8 rf5", "K", nil, []string{"e1g1"}, "no castling through check"},
+		{"Ke1 Rh1 Pf0 ke8 rf5", "K", []string{"e1g1"}, nil, "f1 is not attacked: the landing f0 is filled"},
+		{"Ke1 Ra1 Bb1 ke8", "Q", nil, []string{"e1c1"}, "b1 must be empty"},
+		{"Ke1 Ra1 ke8 rb5", "Q", []string{"e1c1"}, nil, "b1 may be attacked"},
+	}
+	for _, c := range cases {
+		p := jkPos(t, jkSetup(c.pieces, "w "+c.rights+" - 0 1"))
+		got := jkTexts(p)
+		for _, m := range c.has {
+			if !slicesContain(got, m) {
+				t.Errorf("%s (%s): %s missing from %v", c.pieces, c.why, m, got)
+			}
+		}
+		for _, m := range c.hasNot {
+			if slicesContain(got, m) {
+				t.Errorf("%s (%s): %s is legal", c.pieces, c.why, m)
+			}
+		}
+	}
+	// A right goes with its rook when the rook is captured on its corner, though the
+	// capturer lands elsewhere, and a rook arriving there later does not bring it back.
+	g := NewGame(jkPos(t, jkSetup("Ke1 Ra1 Rh1 Rb4 bd4 ke8", "b KQ - 0 1")))
+	for _, mv := range []string{"d4a1,a1z0", "b4a4", "e8d8", "a4a1"} {
+		if _, err := g.PlayText(mv); err != nil {
+			t.Fatalf("%s: %v", mv, err)
+		}
+		if f := strings.Fields(g.Position().FEN())[2]; f != "K" {
+			t.Fatalf("after %s castling rights %q, want K", mv, f)
+		}
+	}
+}
+
+// TestJKEnPassant: right after a double step the pawn beside may jump over the passed
+// square; the landing square must be empty.
+func TestJKEnPassant(t *testing.T) {
+	g := NewGame(jkPos(t, jkSetup("Ka1 Pe2 Pd2 pd4 pf4 kh8", "w - - 0 1")))
+	if _, err := g.PlayText("e2e4"); err != nil {
+		t.Fatal(err)
+	}
+	p := g.Position()
+	if f := strings.Fields(p.FEN())[3]; f != "e3" {
+		t.Errorf("en passant field %q, want e3", f)
+	}
+	got := jkTexts(p)
+	if !slicesContain(got, "d4e3,e3f2") || slicesContain(got, "f4e3,e3d2") {
+		t.Errorf("after e2e4: %v, want d4e3,e3f2 and not f4e3,e3d2 (d2 is filled)", got)
+	}
+	if _, err := g.PlayText("d4e3,e3f2"); err != nil {
+		t.Fatal(err)
+	}
+	if want := jkSetup("Ka1 Pd2 pf2 pf4 kh8", "w - - 0 2"); g.Position().FEN() != want {
+		t.Errorf("after en passant: %s, want %s", g.Position().FEN(), want)
+	}
+	// Only immediately.
+	g = NewGame(jkPos(t, jkSetup("Ka1 Pe2 Pd2 pd4 pf4 kh8", "w - - 0 1")))
+	for _, mv := range []string{"e2e4", "h8h7", "a1a2"} {
+		if _, err := g.PlayText(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if slicesContain(jkTexts(g.Position()), "d4e3,e3f2") {
+		t.Errorf("en passant a move late")
+	}
+}
+
+// TestJKPromotion: compulsory on rank 8 (a step or a capture from 6) or 9 (a capture from
+// 7), Black on 1 or 0, to Q, R, B, N or W.
+func TestJKPromotion(t *testing.T) {
+	p := jkPos(t, jkSetup("Pe7 Kb3 nd8 rf8 kh5", "w - - 0 1"))
+	want := "e7d8,d8c9b e7d8,d8c9n e7d8,d8c9q e7d8,d8c9r e7d8,d8c9w e7e8b e7e8n e7e8q e7e8r e7e8w " +
+		"e7f8,f8g9b e7f8,f8g9n e7f8,f8g9q e7f8,f8g9r e7f8,f8g9w"
+	if got := jkFrom(p, "e7"); got != want {
+		t.Errorf("white promotions %q, want %q", got, want)
+	}
+	p = jkPos(t, jkSetup("Pe6 Ka1 nd7 kh5", "w - - 0 1"))
+	if got := jkFrom(p, "e6"); got != "e6d7,d7c8b e6d7,d7c8n e6d7,d7c8q e6d7,d7c8r e6d7,d7c8w e6e7" {
+		t.Errorf("capture from rank 6: %q", got)
+	}
+	p = jkPos(t, jkSetup("pb2 Nc1 Kh8 kh5", "b - - 0 1"))
+	want = "b2b1b b2b1n b2b1q b2b1r b2b1w b2c1,c1d0b b2c1,c1d0n b2c1,c1d0q b2c1,c1d0r b2c1,c1d0w"
+	if got := jkFrom(p, "b2"); got != want {
+		t.Errorf("black promotions %q, want %q", got, want)
+	}
+	g := NewGame(p)
+	if _, err := g.PlayText("b2c1,c1d0w"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := g.Position().FEN(), jkSetup("Kh8 kh5 wd0", "w - - 0 2"); got != want {
+		t.Errorf("after b2c1,c1d0w: %s, want %s", got, want)
+	}
+}
+
+// jkReplay plays moves from fen; a move text followed by + must give check, by # mate.
+func jkReplay(t *testing.T, fen, line string) *Game {
+	t.Helper()
+	g := NewGame(jkPos(t, fen))
+	for _, mv := range strings.Fields(line) {
+		text := strings.TrimRight(mv, "+#")
+		if _, err := g.PlayText(text); err != nil {
+			t.Fatalf("%s: %v (legal: %v)", mv, err, jkTexts(g.Position()))
+		}
+		p := g.Position()
+		if check := strings.ContainsAny(mv, "+#"); p.InCheck() != check {
+			t.Errorf("after %s: check %v, want %v", mv, p.InCheck(), check)
+		}
+		if msg := p.CheckIncrementals(); msg != "" {
+			t.Fatalf("after %s: %s", mv, msg)
+		}
+	}
+	return g
+}
+
+func jkWantMoves(t *testing.T, g *Game, want string) {
+	t.Helper()
+	if got := strings.Join(jkTexts(g.Position()), " "); got != sorted(want) {
+		t.Errorf("%s: legal moves %q, want %q", g.Position().FEN(), got, sorted(want))
+	}
+}
+
+func jkWantOutcome(t *testing.T, g *Game, r Result, reason string) {
+	t.Helper()
+	if o := g.Outcome(); o.Result != r || o.Reason != reason {
+		t.Errorf("%s: %v %q, want %v %q", g.Position().FEN(), o.Result, o.Reason, r, reason)
+	}
+}
+
+// TestJKSampleGame replays the sample game of the seed and the rules file.
+func TestJKSampleGame(t *testing.T) {
+	g := jkReplay(t, JumpingKnights.StartFEN, "g2g3 g8d2,d2c0+")
+	// The check is c0 over e1 to g2, emptied by g3; it is parried by taking the checker
+	// or by filling g2.
+	jkWantMoves(t, g, "b0c0,c0d0 b0c0,c0f0 f1g2")
+	g = jkReplay(t, JumpingKnights.StartFEN, "g2g3 g8d2,d2c0+ b0c0,c0f0 d7d5 f1g2 c7c6 d1d5,d5d7+ d8d7,d7d1+")
+	if got, want := g.Position().FEN(), "2w4w2/1rnb1kb1r1/1pp2pppp1/3p6/10/10/7P2/1PPP1PPBP1/1RNBqK1NR1/6WW2 w KQkq - 0 5"; got != want {
+		t.Errorf("after the sample: %s, want %s", got, want)
+	}
+	// The author's "5.King e1-f1 is the only legal move" overlooks the landing-square
+	// blocks: the War Machine and the Bishop may fill f1 (rules file 4.9).
+	jkWantMoves(t, g, "e1f1 f0f1 g2f1")
+	jkWantOutcome(t, g, Ongoing, "")
+}
+
+// TestJKEndgames replays the endgames of the rules file.
+func TestJKEndgames(t *testing.T) {
+	const eg1 = "10/10/10/10/10/4k5/3R6/1pK7/10/10 b - - 0 1"
+	g := jkReplay(t, eg1, "a2a1q")
+	jkWantMoves(t, g, "b2c2 b2b3 b2a1,a1z0")
+	g = jkReplay(t, eg1, "a2a1q b2a1,a1z0 d4c3,c3b2")
+	jkWantMoves(t, g, "")
+	jkWantOutcome(t, g, BlackWins, "stalemate victory")
+	g = jkReplay(t, eg1, "a2a1q b2c2 a1a2+ c2c1 a2c2#")
+	jkWantOutcome(t, g, BlackWins, "checkmate")
+
+	g = jkReplay(t, "10/10/10/10/10/10/10/6k1Kp/10/9W w - - 0 1", "")
+	jkWantMoves(t, g, "h2h3")
+
+	const bishops = "10/10/10/10/3B6/10/10/3KB5/1k8/10 w - - 0 1"
+	g = jkReplay(t, bishops, "d2c3+")
+	jkWantMoves(t, g, "a1a2")
+	g = jkReplay(t, bishops, "d2c3+ a1a2 c3a1")
+	jkWantMoves(t, g, "a2a1,a1a0")
+	g = jkReplay(t, bishops, "d2c3+ a1a2 c3a1 a2a1,a1a0 c5d4")
+	jkWantOutcome(t, g, WhiteWins, "stalemate victory")
+}
+
+// TestJKGameEnds: Rule 1 and 2 (mate, stalemate draw or victory) and Rule 5 (repetition,
+// fifty moves, no draw by material).
+func TestJKGameEnds(t *testing.T) {
+	cases := []struct {
+		pieces, rest string
+		result       Result
+		reason       string
+	}{
+		// the two-Bishops finish: Black stalemated on the edge, White's king central
+		{"Kc2 Bd4 ka0", "b - - 0 1", WhiteWins, "stalemate victory"},
+		// the same with White's king on the edge: a draw
+		{"Kc0 Bd4 ka0", "b - - 0 1", Draw, "stalemate"},
+		// stalemated with no piece on the edge: a draw
+		{"Kc3 Rb8 Bc4 ka1", "b - - 0 1", Draw, "stalemate"},
+		// ... but an edge piece of the stalemated side, not only its king, makes it a win
+		{"Kc3 Rb8 Bc4 ka1 pz5", "b - - 0 1", WhiteWins, "stalemate victory"},
+		// mate
+		{"Kc1 Rc3 qc2 kd4", "w - - 0 1", BlackWins, "checkmate"},
+		// no draw by material, not even king against king
+		{"Kc3 ke6", "w - - 0 1", Ongoing, ""},
+		{"Kc3 ke6", "w - - 100 80", Draw, "fifty-move rule"},
+	}
+	for _, c := range cases {
+		g := NewGame(jkPos(t, jkSetup(c.pieces, c.rest)))
+		jkWantOutcome(t, g, c.result, c.reason)
+	}
+	g := jkReplay(t, jkSetup("Kc3 ke6", "w - - 0 1"), "c3c4 e6e7 c4c3 e7e6 c3c4 e6e7 c4c3")
+	jkWantOutcome(t, g, Ongoing, "")
+	g = jkReplay(t, jkSetup("Kc3 ke6", "w - - 0 1"), "c3c4 e6e7 c4c3 e7e6 c3c4 e6e7 c4c3 e7e6")
+	jkWantOutcome(t, g, Draw, "threefold repetition")
+}
