@@ -1,6 +1,7 @@
 package movegen
 
 import (
+	"math/rand/v2"
 	"sort"
 	"strconv"
 	"strings"
@@ -659,4 +660,148 @@ func TestJKGameEnds(t *testing.T) {
 	jkWantOutcome(t, g, Ongoing, "")
 	g = jkReplay(t, jkSetup("Kc3 ke6", "w - - 0 1"), "c3c4 e6e7 c4c3 e7e6 c3c4 e6e7 c4c3 e7e6")
 	jkWantOutcome(t, g, Draw, "threefold repetition")
+}
+
+// jkQuickLeaves bounds the perft counts make test checks: the whole table is over 300
+// million leaves; PERFT_LONG=1 checks it all.
+const jkQuickLeaves = 1_000_000
+
+// TestPerftJumpingKnights checks the pinned perft table (testdata/perft/jumpingknights.epd).
+func TestPerftJumpingKnights(t *testing.T) {
+	for i, c := range readPerftTable(t, JumpingKnights.Name) {
+		p := jkPos(t, c.fen)
+		for d := 1; d <= 9; d++ {
+			want, ok := c.counts[d]
+			if !ok || (!perftLong && want > jkQuickLeaves) {
+				continue
+			}
+			if got := Perft(p, d); got != want {
+				t.Errorf("%d: %s: perft(%d) = %d, want %d", i+1, c.fen, d, got, want)
+			}
+		}
+	}
+}
+
+// jkMirror is the colour-flipped mirror of a FEN: ranks reversed, colours swapped.
+func jkMirror(fen string) string {
+	f := strings.Fields(fen)
+	ranks := strings.Split(f[0], "/")
+	for i, j := 0, len(ranks)-1; i < j; i, j = i+1, j-1 {
+		ranks[i], ranks[j] = ranks[j], ranks[i]
+	}
+	swap := func(s string) string {
+		b := []byte(s)
+		for i, c := range b {
+			if oWhite(c) || oBlack(c) {
+				b[i] = c ^ 0x20
+			}
+		}
+		return string(b)
+	}
+	f[0] = swap(strings.Join(ranks, "/"))
+	f[1] = map[string]string{"w": "b", "b": "w"}[f[1]]
+	if f[2] != "-" {
+		// White's letters come first in the written field.
+		var white, black string
+		for _, c := range swap(f[2]) {
+			if c < 'a' {
+				white += string(c)
+			} else {
+				black += string(c)
+			}
+		}
+		f[2] = white + black
+	}
+	if f[3] != "-" {
+		f[3] = f[3][:1] + strconv.Itoa(9-int(f[3][1]-'0'))
+	}
+	return strings.Join(f, " ")
+}
+
+// TestJKMirror: the rules are colour-symmetric, so a position and its colour-flipped
+// mirror have the same perft.
+func TestJKMirror(t *testing.T) {
+	for _, c := range jkPositions {
+		m := jkMirror(c.fen)
+		p, q := jkPos(t, c.fen), jkPos(t, m)
+		if jkMirror(m) != c.fen {
+			t.Fatalf("mirror of the mirror of %s is %s", c.fen, jkMirror(m))
+		}
+		for d := 1; d <= 3; d++ {
+			if a, b := Perft(p, d), Perft(q, d); a != b {
+				t.Errorf("%s: perft(%d) = %d, its mirror %s has %d", c.name, d, a, m, b)
+			}
+		}
+	}
+}
+
+// TestJKOracleRandomGames plays random games and compares every position's moves, board
+// and check with the oracle: deep positions the perft trees do not reach.
+func TestJKOracleRandomGames(t *testing.T) {
+	games, plies := 12, 160
+	if perftLong {
+		games = 200
+	}
+	rng := rand.New(rand.NewPCG(6, 6))
+	for gi := 0; gi < games; gi++ {
+		p := JumpingKnights.Start(nil)
+		b, _ := oParse(p.FEN())
+		var path []string
+		for ply := 0; ply < plies; ply++ {
+			got := jkTexts(p)
+			ms := b.legal()
+			want := make([]string, len(ms))
+			for i, m := range ms {
+				want[i] = m.text
+			}
+			if strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Fatalf("%s after %v:\nmovegen %v\noracle  %v", p.FEN(), path, got, want)
+			}
+			if len(ms) == 0 {
+				break
+			}
+			m := ms[rng.IntN(len(ms))]
+			mv, err := p.ParseMove(m.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Apply(mv)
+			b = b.play(m)
+			path = append(path, m.text)
+			if d := jkSameBoard(p, b); d != "" {
+				t.Fatalf("%s after %v: boards differ at %s", p.FEN(), path, d)
+			}
+			if msg := p.CheckIncrementals(); msg != "" {
+				t.Fatalf("%s after %v: %s", p.FEN(), path, msg)
+			}
+		}
+	}
+}
+
+// TestJKRandomWalk checks the incremental state and FEN round trips along random games.
+func TestJKRandomWalk(t *testing.T) {
+	randomWalk(t, JumpingKnights, JumpingKnights.StartFEN, 30, 200, 3)
+	randomWalk(t, JumpingKnights, jkPositions[2].fen, 20, 100, 4)
+}
+
+// TestJKHotPathDoesNotAllocate: generating and playing moves never touches the heap, in
+// positions with castling, en passant, promotions and Rule 4.
+func TestJKHotPathDoesNotAllocate(t *testing.T) {
+	for _, c := range jkPositions {
+		p := jkPos(t, c.fen)
+		var ml MoveList
+		var child Position
+		allocs := testing.AllocsPerRun(50, func() {
+			ml.Reset()
+			p.LegalMoves(&ml)
+			for _, m := range ml.Moves() {
+				child = *p
+				child.Apply(m)
+				_ = child.InCheck()
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%s: generate+apply allocates %v times per run, want 0", c.name, allocs)
+		}
+	}
 }
