@@ -13,21 +13,22 @@ import (
 var jkPositions = []struct {
 	name, fen   string
 	oracleDepth int // depth of the full-tree cross-check with the oracle in make test
+	longDepth   int // the same with PERFT_LONG=1
 }{
-	{"start", "2w4w2/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/2W4W2 w KQkq - 0 1", 3},
+	{"start", "2w4w2/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/2W4W2 w KQkq - 0 1", 3, 4},
 	// the sample game after 4...Qd8xd7-d1+: White in check, parried by filling f1
-	{"sample", "2w4w2/1rnb1kb1r1/1pp2pppp1/3p6/10/10/7P2/1PPP1PPBP1/1RNBqK1NR1/6WW2 w KQkq - 0 5", 3},
+	{"sample", "2w4w2/1rnb1kb1r1/1pp2pppp1/3p6/10/10/7P2/1PPP1PPBP1/1RNBqK1NR1/6WW2 w KQkq - 0 5", 3, 4},
 	// castling both ways for both sides, en passant on d3 by the c4 and e4 pawns
-	{"castle-ep", "2w4w2/1r3k2r1/2p4pp1/6n3/10/3pPpP3/10/2P4PP1/1R3K2R1/2W4W2 b KQkq d3 0 12", 3},
+	{"castle-ep", "2w4w2/1r3k2r1/2p4pp1/6n3/10/3pPpP3/10/2P4PP1/1R3K2R1/2W4W2 b KQkq d3 0 12", 2, 4},
 	// Rule 4: War Machines and a Rook on the edge can capture into the centre; checks compete
-	{"rule4", "9w/8r1/1n3k4/P9/4p5/R1p7/3B3n2/4P2Q1N/2b2K4/W1W7 w - - 0 20", 3},
+	{"rule4", "9w/8r1/1n3k4/P9/4p5/R1p7/3B3n2/4P2Q1N/2b2K4/W1W7 w - - 0 20", 3, 4},
 	// promotions on rank 8 by steps and on rank 9 by captures, for both sides
-	{"promotion", "10/4n1r1K1/5P1P2/10/5k4/10/10/2p5p1/3R3B1W/10 w - - 0 40", 3},
-	{"promotion-b", "9K/4n1r3/5P1P2/10/5k4/10/10/2p5p1/3R3B1W/10 b - - 0 40", 3},
+	{"promotion", "10/4n1r1K1/5P1P2/10/5k4/10/10/2p5p1/3R3B1W/10 w - - 0 40", 3, 4},
+	{"promotion-b", "9K/4n1r3/5P1P2/10/5k4/10/10/2p5p1/3R3B1W/10 b - - 0 40", 2, 4},
 	// the first endgame of the rules file: promotion, then a stalemate victory is near
-	{"endgame1", "10/10/10/10/10/4k5/3R6/1pK7/10/10 b - - 0 1", 4},
+	{"endgame1", "10/10/10/10/10/4k5/3R6/1pK7/10/10 b - - 0 1", 4, 5},
 	// the two-Bishops problem: check, a forced edge capture, a stalemate victory
-	{"twobishops", "10/10/10/10/3B6/10/10/3KB5/1k8/10 w - - 0 1", 5},
+	{"twobishops", "10/10/10/10/3B6/10/10/3KB5/1k8/10 w - - 0 1", 4, 6},
 }
 
 // jkTexts is the sorted move texts of the legal moves of p.
@@ -98,13 +99,13 @@ func jkCompareTree(t *testing.T, p *Position, b *oBoard, depth int, path string,
 }
 
 // TestJKOracle cross-checks every node of the trees of jkPositions against the oracle;
-// PERFT_LONG=1 goes one ply deeper.
+// PERFT_LONG=1 goes deeper (depth 4 or more for every position).
 func TestJKOracle(t *testing.T) {
 	for _, c := range jkPositions {
 		t.Run(c.name, func(t *testing.T) {
 			depth := c.oracleDepth
 			if perftLong {
-				depth++
+				depth = c.longDepth
 			}
 			p := JumpingKnights.MustParseFEN(c.fen)
 			b, err := oParse(c.fen)
