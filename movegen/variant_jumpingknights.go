@@ -164,18 +164,29 @@ func jkLegalMoves(p *Position, ml *MoveList) {
 	start := ml.n
 	jkPseudo(p, ml)
 	us, them := p.side, p.side.Other()
+	king := p.kings[us]
+	inCheck := king != NoSquare && jkAttacked(p, king, them)
 	n := start
 	forced := false
 	for _, m := range ml.moves[start:ml.n] {
-		u := jkPlayCells(p, m)
-		k := p.kings[us]
-		if p.cells[m.From()] == Empty && p.cells[m.To()].Type() == King {
-			k = m.To()
-		}
-		safe := k == NoSquare || !jkAttacked(p, k, them)
-		u.restore(p)
-		if !safe {
-			continue
+		if inCheck || m.From() == king {
+			u := jkPlayCells(p, m)
+			k := king
+			if m.From() == king {
+				k = m.To()
+			}
+			safe := k == NoSquare || !jkAttacked(p, k, them)
+			u.restore(p)
+			if !safe {
+				continue
+			}
+		} else if d1, d2 := jkExposes(p, king, m); d1 != 0 || d2 != 0 {
+			u := jkPlayCells(p, m)
+			safe := (d1 == 0 || !jkAttackedAlong(p, king, them, d1)) && (d2 == 0 || d2 == d1 || !jkAttackedAlong(p, king, them, d2))
+			u.restore(p)
+			if !safe {
+				continue
+			}
 		}
 		ml.moves[n] = m
 		n++
@@ -199,6 +210,97 @@ func jkLegalMoves(p *Position, ml *MoveList) {
 		}
 	}
 	ml.n = n
+}
+
+// jkExposes tells how m, a move of a piece other than the king made while the king is
+// not in check, might expose the king on k: the directions from k of the squares it
+// empties (its origin, its victim's square) when they lie on a line through k along which
+// a capture pattern could run, a rank, file, diagonal or Nightrider line; 0 otherwise.
+// Every square of a capture pattern over k (the capturer, the squares it passes, the
+// landing squares) lies on one such line, and the square the move fills can only block a
+// pattern, so only patterns along these lines can appear.
+func jkExposes(p *Position, k Square, m Move) (d1, d2 Step) {
+	if k == NoSquare {
+		return 0, 0
+	}
+	d1 = jkDir[k][m.From()]
+	switch m.Kind() {
+	case HopCapture:
+		d2 = jkDir[k][m.Aux()]
+	case HopEnPassant:
+		d2 = jkDir[k][p.epPawn]
+	}
+	return d1, d2
+}
+
+// jkDir is the unit step from one square towards another on the same rank, file, diagonal
+// or Nightrider line, 0 if they are on none.
+var jkDir = func() *[maxCells][maxCells]Step {
+	var d [maxCells][maxCells]Step
+	g := jkBoard
+	for _, a := range g.Squares() {
+		for _, b := range g.Squares() {
+			df, dr := g.File(b)-g.File(a), g.Rank(b)-g.Rank(a)
+			k := gcd(abs(df), abs(dr))
+			if a == b || !(df == 0 || dr == 0 || abs(df) == abs(dr) || abs(df) == 2*abs(dr) || abs(dr) == 2*abs(df)) {
+				continue
+			}
+			d[a][b] = g.Delta(df/k, dr/k)
+		}
+	}
+	return &d
+}()
+
+// jkAttackedAlong is jkAttacked for the capture patterns that run along the line through
+// sq with unit step u, either way; for all of them if u is 0.
+func jkAttackedAlong(p *Position, sq Square, by Color, u Step) bool {
+	bit := colorBit(by)
+	present := p.present[by]
+	back := -u
+	for _, d := range jkRiderDirs {
+		if d.mask&present == 0 || (u != 0 && d.u != u && d.u != back) {
+			continue
+		}
+		du := Square(d.u)
+		if p.cells[sq+du] != Empty {
+			continue
+		}
+		s := sq - du
+		for p.cells[s] == Empty {
+			s -= du
+		}
+		if pc := p.cells[s]; pc&bit != 0 && d.mask&typeBit(pc.Type()) != 0 {
+			return true
+		}
+	}
+	for i := range jkLeaperLines {
+		ln := &jkLeaperLines[i]
+		if present&typeBit(ln.t) == 0 || (u != 0 && ln.u != u && ln.u != back) {
+			continue
+		}
+		landing := false
+		for _, b := range ln.leaps {
+			landing = landing || p.cells[sq+Square(b)] == Empty
+		}
+		if !landing {
+			continue
+		}
+		attacker := MakePiece(by, ln.t)
+		for _, a := range ln.leaps {
+			if p.cells[sq-Square(a)] == attacker {
+				return true
+			}
+		}
+	}
+	if present&typeBit(Pawn) != 0 {
+		pawn := MakePiece(by, Pawn)
+		for _, d := range p.v.pawnTake[by] {
+			if (u == 0 || d == u || d == back) && p.cells[sq-Square(d)] == pawn && p.cells[sq+Square(d)] == Empty {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // jkCells is what jkPlayCells changed, to be put back: squares with their old contents in
@@ -420,54 +522,7 @@ func jkApply(p *Position, m Move) {
 
 // jkAttacked reports whether a piece of side by has a capture pattern over sq to an empty
 // landing square, whatever stands on sq. Over a king square this is check.
-func jkAttacked(p *Position, sq Square, by Color) bool {
-	bit := colorBit(by)
-	present := p.present[by]
-	for _, d := range jkRiderDirs {
-		if d.mask&present == 0 {
-			continue
-		}
-		u := Square(d.u)
-		if p.cells[sq+u] != Empty {
-			continue
-		}
-		s := sq - u
-		for p.cells[s] == Empty {
-			s -= u
-		}
-		if pc := p.cells[s]; pc&bit != 0 && d.mask&typeBit(pc.Type()) != 0 {
-			return true
-		}
-	}
-	for i := range jkLeaperLines {
-		ln := &jkLeaperLines[i]
-		if present&typeBit(ln.t) == 0 {
-			continue
-		}
-		landing := false
-		for _, b := range ln.leaps {
-			landing = landing || p.cells[sq+Square(b)] == Empty
-		}
-		if !landing {
-			continue
-		}
-		attacker := MakePiece(by, ln.t)
-		for _, a := range ln.leaps {
-			if p.cells[sq-Square(a)] == attacker {
-				return true
-			}
-		}
-	}
-	if present&typeBit(Pawn) != 0 {
-		pawn := MakePiece(by, Pawn)
-		for _, d := range p.v.pawnTake[by] {
-			if p.cells[sq-Square(d)] == pawn && p.cells[sq+Square(d)] == Empty {
-				return true
-			}
-		}
-	}
-	return false
-}
+func jkAttacked(p *Position, sq Square, by Color) bool { return jkAttackedAlong(p, sq, by, 0) }
 
 // jkOutcome is Rule 2's stalemate victory: a player without legal moves and not in check
 // loses if the other king stands on a central square and he has a piece (king included)
