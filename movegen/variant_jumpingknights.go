@@ -1,6 +1,9 @@
 package movegen
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Jumping Knights Chess (David Paulowich), ../shared/rules/jumpingknights.md.
 //
@@ -63,6 +66,7 @@ var JumpingKnights = (&Variant{
 	outcome:          jkOutcome,
 	validate:         jkValidate,
 	epCapturableHook: jkEPCapturable,
+	parseMove:        jkParseMove,
 }).compile()
 
 // jkCentral marks the central 64 squares a1..h8, where every non-capturing move ends.
@@ -580,4 +584,61 @@ func jkEPCapturable(p *Position, by Color) bool {
 		}
 	}
 	return false
+}
+
+// jkParseMove reads the notation of the rules file besides the printed form: an optional
+// piece letter, from, an optional "x" and victim, "-", to, an optional promotion ("=Q",
+// "(Q)" or "q") and check marks: "Ng8xd2-c0+", "g2-g3", "a2-a1=Q", "b0xc0-f0". A capture
+// written without its victim is read when only one victim fits.
+func jkParseMove(p *Position, s string) (Move, bool) {
+	g := p.v.Geometry
+	s = strings.TrimRight(s, "+#!? ")
+	if len(s) > 0 && s[0] >= 'A' && s[0] <= 'Z' {
+		s = s[1:]
+	}
+	from, n, ok := g.ParseSquare(s)
+	if !ok {
+		return NullMove, false
+	}
+	s = s[n:]
+	victim := NoSquare
+	if strings.HasPrefix(s, "x") {
+		if victim, n, ok = g.ParseSquare(s[1:]); !ok {
+			return NullMove, false
+		}
+		s = s[1+n:]
+	}
+	if !strings.HasPrefix(s, "-") {
+		return NullMove, false
+	}
+	to, n, ok := g.ParseSquare(s[1:])
+	if !ok {
+		return NullMove, false
+	}
+	s = strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(s[1+n:], "="), "("), ")")
+	promo := NoType
+	if s != "" {
+		if len(s) != 1 {
+			return NullMove, false
+		}
+		if promo = p.v.TypeOf(s[0]); promo == NoType {
+			return NullMove, false
+		}
+	}
+	var ml MoveList
+	p.LegalMoves(&ml)
+	found := NullMove
+	for _, m := range ml.Moves() {
+		if m.From() != from || m.To() != to || m.Promo() != promo {
+			continue
+		}
+		if victim != NoSquare && m.Aux() != victim {
+			continue
+		}
+		if found != NullMove {
+			return NullMove, false // ambiguous: name the victim
+		}
+		found = m
+	}
+	return found, found != NullMove
 }

@@ -806,3 +806,52 @@ func TestJKHotPathDoesNotAllocate(t *testing.T) {
 		}
 	}
 }
+
+// TestJKParseMoveForms: the rules file's notation is read as well as the printed form.
+func TestJKParseMoveForms(t *testing.T) {
+	g := NewGame(JumpingKnights.Start(nil))
+	for _, mv := range []string{"Pawn g2-g3", "Ng8xd2-c0+", "b0xc0-f0", "d7-d5", "Bf1-g2", "c7c6", "Qd1xd5-d7 check", "Qd8xd7-d1+"} {
+		mv = strings.TrimSuffix(strings.TrimPrefix(mv, "Pawn "), " check")
+		if _, err := g.PlayText(mv); err != nil {
+			t.Fatalf("%s: %v", mv, err)
+		}
+	}
+	if got := strings.Fields(g.Position().FEN())[0]; got != "2w4w2/1rnb1kb1r1/1pp2pppp1/3p6/10/10/7P2/1PPP1PPBP1/1RNBqK1NR1/6WW2" {
+		t.Errorf("sample in the rules' notation ends in %s", got)
+	}
+	p := jkPos(t, jkSetup("Pe7 Ka1 nd8 rf8 kh5", "w - - 0 1"))
+	for s, want := range map[string]string{
+		"e7-e8=Q": "e7e8q", "e7-e8(W)": "e7e8w", "e7xd8-c9=N": "e7d8,d8c9n", "e7-c9=R": "e7d8,d8c9r",
+	} {
+		m, err := p.ParseMove(s)
+		if err != nil || p.MoveText(m) != want {
+			t.Errorf("%s: %v %v, want %s", s, p.MoveText(m), err, want)
+		}
+	}
+	// Ambiguous without the victim: b0 may take c0 or e0 and land on f0 either way.
+	p = jkPos(t, jkSetup("Ke1 Wb0 bc0 ne0 ke8", "w - - 0 1"))
+	for s, ok := range map[string]bool{"b0-f0": false, "b0xc0-f0": true, "b0xe0-f0": true, "e7-e8": false, "e1-e2=Q": false, "e1-": false, "x": false} {
+		if _, err := p.ParseMove(s); (err == nil) != ok {
+			t.Errorf("%s: error %v, want accepted %v", s, err, ok)
+		}
+	}
+}
+
+// FuzzJKParseMove: no move text crashes the parser, and what it accepts prints back to a
+// text that parses to the same move.
+func FuzzJKParseMove(f *testing.F) {
+	for _, s := range []string{"g8d2,d2c0", "Ng8xd2-c0+", "e7-e8=Q", "b0xc0-f0", "e7xd8-c9(N)", "z0-i9", "a1a10", ""} {
+		f.Add(s)
+	}
+	p := JumpingKnights.MustParseFEN(jkPositions[2].fen)
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			return
+		}
+		again, err := p.ParseMove(p.MoveText(m))
+		if err != nil || again != m {
+			t.Fatalf("%q parses to %s, which does not parse back", s, p.MoveText(m))
+		}
+	})
+}
