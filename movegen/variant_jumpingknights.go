@@ -141,6 +141,37 @@ func init() {
 			}
 		}
 	}
+	jkDir = jkLineDirections(g)
+}
+
+// jkLineDirections tabulates, for every two squares, the unit step from the first towards
+// the second when they lie on one line of some piece (a pawn's capture diagonal included),
+// 0 when they do not. Steps are compared as cells: with a stride of 13 and at most 9 files
+// between two squares, no vector of this board has the Step of a unit of 1 or 2 files.
+func jkLineDirections(g *Geometry) *[maxCells][maxCells]Step {
+	var units [maxCells]bool
+	for _, lines := range jkLines {
+		for _, ln := range lines {
+			units[ln.u] = true
+		}
+	}
+	for _, d := range JumpingKnights.pawnTake {
+		units[d[0]], units[d[1]] = true, true
+	}
+	dir := new([maxCells][maxCells]Step)
+	for _, a := range g.Squares() {
+		for _, b := range g.Squares() {
+			df, dr := g.File(b)-g.File(a), g.Rank(b)-g.Rank(a)
+			if a == b {
+				continue
+			}
+			k := gcd(abs(df), abs(dr))
+			if u := g.Delta(df/k, dr/k); units[u] {
+				dir[a][b] = u
+			}
+		}
+	}
+	return dir
 }
 
 func addRiderDir(list []jkRiderDir, u Step, t PieceType) []jkRiderDir {
@@ -219,7 +250,7 @@ func jkLegalMoves(p *Position, ml *MoveList) {
 // jkExposes tells how m, a move of a piece other than the king made while the king is
 // not in check, might expose the king on k: the directions from k of the squares it
 // empties (its origin, its victim's square) when they lie on a line through k along which
-// a capture pattern could run, a rank, file, diagonal or Nightrider line; 0 otherwise.
+// a capture pattern could run (a rank, file, diagonal or Nightrider line); 0 otherwise.
 // Every square of a capture pattern over k (the capturer, the squares it passes, the
 // landing squares) lies on one such line, and the square the move fills can only block a
 // pattern, so only patterns along these lines can appear.
@@ -237,23 +268,9 @@ func jkExposes(p *Position, k Square, m Move) (d1, d2 Step) {
 	return d1, d2
 }
 
-// jkDir is the unit step from one square towards another on the same rank, file, diagonal
-// or Nightrider line, 0 if they are on none.
-var jkDir = func() *[maxCells][maxCells]Step {
-	var d [maxCells][maxCells]Step
-	g := jkBoard
-	for _, a := range g.Squares() {
-		for _, b := range g.Squares() {
-			df, dr := g.File(b)-g.File(a), g.Rank(b)-g.Rank(a)
-			k := gcd(abs(df), abs(dr))
-			if a == b || !(df == 0 || dr == 0 || abs(df) == abs(dr) || abs(df) == 2*abs(dr) || abs(dr) == 2*abs(df)) {
-				continue
-			}
-			d[a][b] = g.Delta(df/k, dr/k)
-		}
-	}
-	return &d
-}()
+// jkDir is the unit step from one square towards another on the same line of some
+// piece, 0 if there is none (jkLineDirections).
+var jkDir *[maxCells][maxCells]Step
 
 // jkAttackedAlong is jkAttacked for the capture patterns that run along the line through
 // sq with unit step u, either way; for all of them if u is 0.
