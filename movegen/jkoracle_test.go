@@ -91,19 +91,12 @@ func oParse(fen string) (*oBoard, error) {
 	return b, nil
 }
 
-// mine and theirs say whether a letter belongs to the side to move or to the other side.
+// mine says whether a letter is a piece of the side to move.
 func (b *oBoard) mine(c byte) bool {
 	if b.white {
 		return oWhite(c)
 	}
 	return oBlack(c)
-}
-
-func (b *oBoard) theirs(c byte) bool {
-	if b.white {
-		return oBlack(c)
-	}
-	return oWhite(c)
 }
 
 // oCap is one capture pattern: the victim's square and the landing square.
@@ -441,18 +434,6 @@ func (b *oBoard) legal() []oMove {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].text < out[j].text })
 	return out
-}
-
-func (b *oBoard) perft(depth int) uint64 {
-	ms := b.legal()
-	if depth == 1 {
-		return uint64(len(ms))
-	}
-	var n uint64
-	for _, m := range ms {
-		n += b.play(m).perft(depth - 1)
-	}
-	return n
 }
 
 // rule4Cuts reports whether Rule 4 removes some legal move here.
