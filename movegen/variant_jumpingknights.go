@@ -100,10 +100,17 @@ type jkLeaperLine struct {
 	jkLine
 }
 
+// jkPatternSet is the capture patterns the attack test looks for.
+type jkPatternSet struct {
+	riders  []jkRiderDir
+	leapers []jkLeaperLine
+}
+
 var (
-	jkLines       [NumTypes][]jkLine // the lines of each type, from its atoms
-	jkRiderDirs   []jkRiderDir
-	jkLeaperLines []jkLeaperLine
+	jkLines [NumTypes][]jkLine // the lines of each type, from its atoms
+	jkAll   jkPatternSet       // every capture pattern
+	// jkAlong[u] is the patterns that run along unit step u, either way.
+	jkAlong [maxCells]jkPatternSet
 )
 
 func init() {
@@ -134,11 +141,21 @@ func init() {
 		jkLines[d.Type] = lines
 		for _, ln := range lines {
 			if ln.rider {
-				jkRiderDirs = addRiderDir(jkRiderDirs, ln.u, d.Type)
+				jkAll.riders = addRiderDir(jkAll.riders, ln.u, d.Type)
 			}
 			if len(ln.leaps) > 0 {
-				jkLeaperLines = append(jkLeaperLines, jkLeaperLine{t: d.Type, jkLine: jkLine{u: ln.u, leaps: ln.leaps}})
+				jkAll.leapers = append(jkAll.leapers, jkLeaperLine{t: d.Type, jkLine: jkLine{u: ln.u, leaps: ln.leaps}})
 			}
+		}
+	}
+	for _, d := range jkAll.riders {
+		for _, u := range [2]Step{d.u, -d.u} {
+			jkAlong[u].riders = append(jkAlong[u].riders, d)
+		}
+	}
+	for _, ln := range jkAll.leapers {
+		for _, u := range [2]Step{ln.u, -ln.u} {
+			jkAlong[u].leapers = append(jkAlong[u].leapers, ln)
 		}
 	}
 	jkDir = jkLineDirections(g)
@@ -277,9 +294,12 @@ var jkDir *[maxCells][maxCells]Step
 func jkAttackedAlong(p *Position, sq Square, by Color, u Step) bool {
 	bit := colorBit(by)
 	present := p.present[by]
-	back := -u
-	for _, d := range jkRiderDirs {
-		if d.mask&present == 0 || (u != 0 && d.u != u && d.u != back) {
+	set := &jkAll
+	if u != 0 {
+		set = &jkAlong[u]
+	}
+	for _, d := range set.riders {
+		if d.mask&present == 0 {
 			continue
 		}
 		du := Square(d.u)
@@ -294,9 +314,9 @@ func jkAttackedAlong(p *Position, sq Square, by Color, u Step) bool {
 			return true
 		}
 	}
-	for i := range jkLeaperLines {
-		ln := &jkLeaperLines[i]
-		if present&typeBit(ln.t) == 0 || (u != 0 && ln.u != u && ln.u != back) {
+	for i := range set.leapers {
+		ln := &set.leapers[i]
+		if present&typeBit(ln.t) == 0 {
 			continue
 		}
 		landing := false
@@ -316,7 +336,7 @@ func jkAttackedAlong(p *Position, sq Square, by Color, u Step) bool {
 	if present&typeBit(Pawn) != 0 {
 		pawn := MakePiece(by, Pawn)
 		for _, d := range p.v.pawnTake[by] {
-			if (u == 0 || d == u || d == back) && p.cells[sq-Square(d)] == pawn && p.cells[sq+Square(d)] == Empty {
+			if (u == 0 || d == u || d == -u) && p.cells[sq-Square(d)] == pawn && p.cells[sq+Square(d)] == Empty {
 				return true
 			}
 		}
