@@ -9,6 +9,7 @@ var All = []*Variant{
 	Blackhole,
 	Bunker,
 	Prechess,
+	JumpingKnights,
 }
 
 // ByName is the variant called name (conventions.md), nil if there is none.
