@@ -1,0 +1,107 @@
+package protocol
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"varchess/movegen"
+)
+
+// TestXBoardMatch plays one engine-versus-engine game per variant XBoard can show, in a
+// real XBoard 4.9.1 under Xvfb (../shared/tools/xboard-match), our engine against itself at
+// 5 s + 0.1 s, and checks that every game ends with a result claimed by rule (or XBoard's
+// draw adjudication) and that the protocol log has no illegal move, forfeit, error or
+// stall. It skips when XBoard, Xvfb or the match script are missing, and with -short.
+func TestXBoardMatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays real XBoard games (about 15 s each)")
+	}
+	script, err := filepath.Abs("../../shared/tools/xboard-match")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, need := range []string{"xboard", "xvfb-run"} {
+		if _, err := exec.LookPath(need); err != nil {
+			if _, err := os.Stat("/usr/games/" + need); err != nil {
+				t.Skipf("%s not installed", need)
+			}
+		}
+	}
+	if _, err := os.Stat(script); err != nil {
+		t.Skipf("no match script: %v", err)
+	}
+	dir := t.TempDir()
+	engine := filepath.Join(dir, "engine")
+	build := exec.Command("go", "build", "-o", engine, "varchess/cmd/engine")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the engine: %v\n%s", err, out)
+	}
+	for _, v := range movegen.All {
+		if !xbSupported(v) {
+			continue // Hop Chess: not offered to XBoard
+		}
+		t.Run(v.Name, func(t *testing.T) {
+			out := filepath.Join(dir, v.Name)
+			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, script, "-v", v.Name, "-g", "1", "-t", "5", "-i", "0.1", "-o", out, "--", engine, engine)
+			cmd.Env = append(os.Environ(), "PATH="+os.Getenv("PATH")+":/usr/games")
+			res, err := cmd.CombinedOutput()
+			if ctx.Err() != nil {
+				t.Fatalf("the match stalled (no end within 3 minutes)\n%s", res)
+			}
+			if err != nil {
+				t.Fatalf("xboard-match: %v\n%s", err, res)
+			}
+			checkXBoardGame(t, v, out, string(res))
+		})
+	}
+}
+
+// checkXBoardGame reads the game and the protocol log of one match.
+func checkXBoardGame(t *testing.T, v *movegen.Variant, dir, summary string) {
+	pgn, err := os.ReadFile(filepath.Join(dir, "games.pgn"))
+	if err != nil {
+		t.Fatalf("no game saved: %v\n%s", err, summary)
+	}
+	logData, err := os.ReadFile(filepath.Join(dir, "debug.txt"))
+	if err != nil {
+		t.Fatalf("no protocol log: %v", err)
+	}
+	log := string(logData)
+	for _, bad := range []string{"Illegal move", "Forfeit", "forfeit", "Error (", "tellusererror", "did not send setup", "False illegal-move claim"} {
+		if i := strings.Index(log, bad); i >= 0 {
+			t.Errorf("%s: protocol log has %q: %s", v.Name, bad, excerpt(log, i))
+		}
+	}
+	if v.Name != "normal" && !strings.Contains(log, "<first : setup (") {
+		t.Errorf("%s: the first engine sent no setup", v.Name)
+	}
+	m := regexp.MustCompile(`\{([^}]*)\} (1-0|0-1|1/2-1/2)\s*$`).FindStringSubmatch(strings.TrimSpace(string(pgn)))
+	if m == nil {
+		t.Fatalf("%s: the game has no result\n%s", v.Name, tail(string(pgn), 600))
+	}
+	reason := m[1]
+	if strings.Contains(strings.ToLower(reason), "flag") || strings.Contains(strings.ToLower(reason), "time") {
+		t.Errorf("%s: the game was lost on time (a stall): %q", v.Name, reason)
+	}
+	claimed := strings.Contains(log, "<first : "+m[2]+" {") || strings.Contains(log, "<second: "+m[2]+" {")
+	if !claimed && !strings.Contains(reason, "adjudicat") && !strings.Contains(reason, "moves") {
+		t.Errorf("%s: result %s {%s} neither claimed by an engine nor adjudicated", v.Name, m[2], reason)
+	}
+	t.Logf("%s: %s {%s}", v.Name, m[2], reason)
+}
+
+func excerpt(s string, i int) string {
+	return s[max(0, i-300):min(len(s), i+200)]
+}
+
+func tail(s string, n int) string {
+	return s[max(0, len(s)-n):]
+}
