@@ -368,10 +368,11 @@ func drawBoard(p *movegen.Position) string {
 	}
 	sb.WriteString(border)
 	sb.WriteString(strings.Repeat(" ", rankWidth+2))
+	var files strings.Builder
 	for f := 0; f < g.Files; f++ {
-		sb.WriteString(" " + g.FileName(f) + " ")
+		files.WriteString(" " + g.FileName(f) + " ")
 	}
-	sb.WriteString("\n")
+	sb.WriteString(strings.TrimRight(files.String(), " ") + "\n")
 	side := "White"
 	if p.SideToMove() == movegen.Black {
 		side = "Black"
