@@ -14,6 +14,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"time"
 
 	"varchess/movegen"
 	"varchess/search"
@@ -34,6 +35,20 @@ const (
 	Name   = "varchess"
 	Author = "the varchess authors"
 )
+
+// moveOverhead is taken off the clock the GUI reports before the search plans its time:
+// the time between the GUI's clock reading and the move reaching it (pipes, scheduling on a
+// loaded machine).
+const moveOverhead = 30 * time.Millisecond
+
+// clockLeft is a remaining clock less the move overhead, never below a millisecond; zero
+// (no clock) stays zero.
+func clockLeft(t time.Duration) time.Duration {
+	if t <= 0 {
+		return 0
+	}
+	return max(t-moveOverhead, time.Millisecond)
+}
 
 // maxLine bounds one input line (a long "position ... moves ..." line of a long game).
 const maxLine = 1 << 20

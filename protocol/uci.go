@@ -305,9 +305,9 @@ func (u *uci) goCmd(args []string) {
 		lim.Depth = 2*g.mate - 1
 	}
 	if u.pos.SideToMove() == movegen.White {
-		lim.Time, lim.Inc = g.wtime, g.winc
+		lim.Time, lim.Inc = clockLeft(g.wtime), g.winc
 	} else {
-		lim.Time, lim.Inc = g.btime, g.binc
+		lim.Time, lim.Inc = clockLeft(g.btime), g.binc
 	}
 	u.holding = g.infinite || g.ponder
 	u.held = nil

@@ -201,10 +201,11 @@ func (b xbBoard) fen(p *movegen.Position) string {
 	return strings.Join([]string{f[0], f[1], f[2], ep, f[4], f[5]}, " ")
 }
 
-// parseFEN reads a FEN sent by XBoard (setboard). A FEN equal to the XBoard form of start
-// (apart from the move counters) is start itself, so that the variant's own fields, which
-// XBoard drops, survive; any other is read with its en passant square translated and the
-// variant's fields at their defaults.
+// parseFEN reads a FEN sent by XBoard (setboard). A FEN with the board and side of start
+// is start itself, so that what XBoard drops or rewrites (the variant's own fields, Shredder
+// castling letters) survives at the start of a game, when engine 2 gets engine 1's setup
+// position; any other is read with its en passant square translated and the variant's
+// fields at their defaults.
 func (b xbBoard) parseFEN(s string, start *movegen.Position) (*movegen.Position, error) {
 	f := strings.Fields(s)
 	if len(f) == 0 {
@@ -212,7 +213,7 @@ func (b xbBoard) parseFEN(s string, start *movegen.Position) (*movegen.Position,
 	}
 	if start != nil {
 		sf := strings.Fields(b.fen(start))
-		if len(f) >= 3 && f[0] == sf[0] && f[1] == sf[1] && f[2] == sf[2] && (len(f) < 4 || f[3] == sf[3]) {
+		if len(f) >= 2 && sameBoard(f[0], sf[0]) && f[1] == sf[1] && b.plainFields(f[2:]) {
 			p := *start
 			return &p, nil
 		}
@@ -228,6 +229,39 @@ func (b xbBoard) parseFEN(s string, start *movegen.Position) (*movegen.Position,
 		f[3] = b.g.Name(sq)
 	}
 	return b.v.ParseFEN(strings.Join(f, " "))
+}
+
+// plainFields reports whether the FEN fields after the side to move are well formed:
+// castling letters, an XBoard en passant square, two counters, nothing more.
+func (b xbBoard) plainFields(f []string) bool {
+	if len(f) > 4 {
+		return false
+	}
+	for i, s := range f {
+		switch i {
+		case 0:
+			if strings.Trim(s, "-ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") != "" {
+				return false
+			}
+		case 1:
+			if s != "-" && b.squareByName(s) == movegen.NoSquare {
+				return false
+			}
+		default:
+			if _, err := strconv.ParseUint(s, 10, 16); err != nil {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// sameBoard compares FEN board fields, holdings in any order (XBoard rewrites them in
+// its own order).
+func sameBoard(a, b string) bool {
+	ab, ah, _ := strings.Cut(a, "[")
+	bb, bh, _ := strings.Cut(b, "[")
+	return ab == bb && sortedLetters(ah) == sortedLetters(bh)
 }
 
 // xbSlot is the XBoard piece slot (its internal piece type, which fixes the image) each

@@ -41,6 +41,7 @@ type xboard struct {
 	xb         xbBoard
 	rankOffset int
 	rng        *rand.Rand
+	unplayed   map[*movegen.Variant]*movegen.Position // starts drawn since the last move played
 
 	mode       xbMode
 	force      bool
@@ -93,11 +94,20 @@ func (x *xboard) run(lines *lineReader) int {
 	}
 }
 
-// setVariant starts a new game of v.
+// setVariant starts a new game of v. A random start (Shuffle) is drawn once and kept until
+// a move is played: XBoard may send new and variant twice before a game begins, and it
+// keeps the first setup it gets, so a second draw would leave engine and GUI on different
+// boards.
 func (x *xboard) setVariant(v *movegen.Variant) {
 	x.v = v
 	x.xb = newXBBoard(v, x.rankOffset)
-	x.start = v.Start(x.rng)
+	if x.unplayed == nil {
+		x.unplayed = map[*movegen.Variant]*movegen.Position{}
+	}
+	if x.unplayed[v] == nil {
+		x.unplayed[v] = v.Start(x.rng)
+	}
+	x.start = x.unplayed[v]
 	x.game = movegen.NewGame(x.start)
 	x.over = false
 	x.clearLift()
@@ -367,6 +377,7 @@ func (x *xboard) userMove(text string) {
 		x.stopSearch()
 	}
 	x.game.Play(m)
+	x.unplayed = nil
 	x.clearLift()
 	x.claim()
 	switch {
@@ -416,7 +427,7 @@ func (x *xboard) limits() search.Limits {
 	case x.moveTime > 0:
 		lim.MoveTime = x.moveTime
 	case x.base > 0 || x.myTime > 0:
-		lim.Time = max(x.myTime, time.Millisecond)
+		lim.Time = clockLeft(max(x.myTime, time.Millisecond))
 		lim.Inc = x.inc
 		if x.mps > 0 {
 			played := x.game.Position().FullmoveNumber() - x.game.Start().FullmoveNumber()
@@ -492,6 +503,7 @@ func (x *xboard) searchDone(res search.Result) {
 			return
 		}
 		x.game.Play(res.Best)
+		x.unplayed = nil
 		x.clearLift()
 		x.w.printf("move %s", text)
 		x.claim()
