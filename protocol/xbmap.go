@@ -228,6 +228,14 @@ func (b xbBoard) parseFEN(s string, start *movegen.Position) (*movegen.Position,
 		}
 		f[3] = b.g.Name(sq)
 	}
+	// XBoard's FEN has no variant fields: try those of the variant's start first (a fresh
+	// Shuffle array still has its bunker leaps, a Weak Square start its jumping phases),
+	// then the defaults.
+	if extra := strings.Fields(b.v.StartFEN); len(extra) > 6 && len(f) == 6 {
+		if p, err := b.v.ParseFEN(strings.Join(append(f, extra[6:]...), " ")); err == nil {
+			return p, nil
+		}
+	}
 	return b.v.ParseFEN(strings.Join(f, " "))
 }
 
