@@ -50,6 +50,9 @@ func clockLeft(t time.Duration) time.Duration {
 	return max(t-moveOverhead, time.Millisecond)
 }
 
+// Greeting is what a person sees on starting the engine at a terminal.
+const Greeting = Name + ": type help for the commands, or xboard / uci to start a GUI protocol"
+
 // maxLine bounds one input line (a long "position ... moves ..." line of a long game).
 const maxLine = 1 << 20
 
