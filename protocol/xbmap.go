@@ -272,6 +272,30 @@ func sameBoard(a, b string) bool {
 	return ab == bb && sortedLetters(ah) == sortedLetters(bh)
 }
 
+// moveTo finds the legal move of p after which p has the board and side of the XBoard FEN
+// fen, when exactly one move does.
+func (b xbBoard) moveTo(p *movegen.Position, fen string) (movegen.Move, bool) {
+	f := strings.Fields(fen)
+	if len(f) < 2 || !b.plainFields(f[2:]) {
+		return movegen.NullMove, false
+	}
+	var ml movegen.MoveList
+	p.LegalMoves(&ml)
+	found := movegen.NullMove
+	for _, m := range ml.Moves() {
+		next := *p
+		next.Apply(m)
+		nf := strings.Fields(b.fen(&next))
+		if sameBoard(nf[0], f[0]) && nf[1] == f[1] {
+			if found != movegen.NullMove {
+				return movegen.NullMove, false
+			}
+			found = m
+		}
+	}
+	return found, found != movegen.NullMove
+}
+
 // xbSlot is the XBoard piece slot (its internal piece type, which fixes the image) each
 // piece type takes in the setup command's piece table (design/xboard.md §3.2: P N B R Q
 // are slots 0-4, the Marshall uses the Chancellor at 8, the War Machine the Wazir at 9,

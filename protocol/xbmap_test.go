@@ -251,3 +251,19 @@ func TestXBSupported(t *testing.T) {
 		t.Error("hopchess must not be offered to XBoard 4.9.1: its turns corrupt XBoard's board")
 	}
 }
+
+// TestXBoardSetboardAsMove: a setboard one legal move away from the current position is
+// that move (XBoard passes on null moves that way), so the game keeps its history.
+func TestXBoardSetboardAsMove(t *testing.T) {
+	b := newXBBoard(movegen.FIDE, 0)
+	p := movegen.FIDE.Start(nil)
+	m, ok := b.moveTo(p, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+	if !ok || p.MoveText(m) != "e2e4" {
+		t.Errorf("got %v %v, want e2e4", p.MoveText(m), ok)
+	}
+	for _, fen := range []string{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8/8/8/8/8/8/8/8 b - - 0 1", "x"} {
+		if m, ok := b.moveTo(p, fen); ok {
+			t.Errorf("%q read as the move %s", fen, p.MoveText(m))
+		}
+	}
+}

@@ -321,9 +321,18 @@ func (x *xboard) option(arg, line string) {
 	x.xb = newXBBoard(x.v, x.rankOffset)
 }
 
-// setboard replaces the position; a bad FEN leaves the game as it was.
+// setboard replaces the position; a bad FEN leaves the game as it was. XBoard also uses
+// setboard to pass on a move it cannot send as text (a null move, sent to the opponent as
+// the position after it): a position one legal move from the current one is that move, so
+// that what the FEN cannot carry (Weak Square phases, bunker rights) stays right.
 func (x *xboard) setboard(fen string) {
 	x.stopSearchKeepAnalysis(func() {
+		if m, ok := x.xb.moveTo(x.game.Position(), fen); ok {
+			x.game.Play(m)
+			x.over = false
+			x.clearLift()
+			return
+		}
 		p, err := x.xb.parseFEN(fen, x.start)
 		if err != nil {
 			x.w.printf("tellusererror Illegal position: %v", err)
