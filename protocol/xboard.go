@@ -329,8 +329,13 @@ func (x *xboard) setboard(fen string) {
 	x.stopSearchKeepAnalysis(func() {
 		if m, ok := x.xb.moveTo(x.game.Position(), fen); ok {
 			x.game.Play(m)
-			x.over = false
+			x.unplayed = nil
 			x.clearLift()
+			x.claim()
+			// XBoard sends no go after such a setboard: the engine answers as after a usermove
+			if x.mode != xbAnalyzing && !x.force && !x.over && x.game.Position().SideToMove() == x.engineSide {
+				x.think()
+			}
 			return
 		}
 		p, err := x.xb.parseFEN(fen, x.start)
