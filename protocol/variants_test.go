@@ -241,7 +241,7 @@ func TestWeakSquareJumpsInXBoard(t *testing.T) {
 	needVariant(t, "weaksquare")
 	out := session(t, "xboard", "protover 2", "new", "variant weaksquare", "force", "usermove a1c2", "usermove f8d7",
 		"lift c2", "put e3", "usermove c2e3b", "ping 1", "quit")
-	if !contains(out, "choice BNPR") || !contains(out, "pong 1") {
+	if !contains(out, "choice RBNP") || !contains(out, "pong 1") {
 		t.Errorf("no placement choice:\n%s", strings.Join(out, "\n"))
 	}
 	for _, l := range out {

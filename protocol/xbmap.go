@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -468,7 +469,7 @@ const (
 	hlMove    = 'Y' // an ordinary target
 	hlCapture = 'R' // a capture
 	hlLeg     = 'C' // the end of a non-final leg: the move entry continues from there
-	hlChoice  = 'B' // a target that needs a choice of piece: the engine answers put with choice
+	hlChoice  = 'M' // a target that needs a choice of piece: XBoard offers the pieces of the engine's choice command
 )
 
 // highlight writes marks (square -> colour letter) as XBoard's highlight board: ranks from
@@ -512,4 +513,11 @@ func xbSupported(v *movegen.Variant) bool {
 		}
 	}
 	return true
+}
+
+// sortedLetters puts the letters of s in a fixed order.
+func sortedLetters(s string) string {
+	b := []byte(s)
+	slices.Sort(b)
+	return string(b)
 }

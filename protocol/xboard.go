@@ -3,7 +3,7 @@ package protocol
 import (
 	"fmt"
 	"math/rand/v2"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -62,7 +62,6 @@ type xboard struct {
 	legSq   movegen.Square
 	liftPos *movegen.Position
 	marks   map[movegen.Square]byte
-	choices map[movegen.Square]string
 
 	statMu sync.Mutex
 	stat   search.Info // the last report, for "." in analyze mode
@@ -533,23 +532,24 @@ func (x *xboard) searchDone(res search.Result) {
 
 // clearLift forgets a piece the user had lifted.
 func (x *xboard) clearLift() {
-	x.liftSq, x.legSq, x.liftPos, x.marks, x.choices = movegen.NoSquare, movegen.NoSquare, nil, nil, nil
+	x.liftSq, x.legSq, x.liftPos, x.marks = movegen.NoSquare, movegen.NoSquare, nil, nil
 }
 
 // lift answers the user picking up a piece with the squares it may go to: yellow, red for
-// captures, cyan where a hop capture's first leg ends, blue where a piece must be chosen
-// (promotion, the piece a Weak Square king leaves behind). After a first leg XBoard lifts
-// again on the leg's square, and gets the landing squares of that hop.
+// captures, cyan where a hop capture's first leg ends, magenta where a piece must be chosen
+// (promotion, the piece a Weak Square king leaves behind), followed by "choice" with those
+// pieces, the usual one first (XBoard takes it on a click, and offers the others when the
+// piece is dragged and pulled back). After a first leg XBoard lifts again on the leg's
+// square, and gets the landing squares of that hop.
 func (x *xboard) lift(arg string) {
 	p := x.game.Position()
 	var ml movegen.MoveList
 	p.LegalMoves(&ml)
 	marks := map[movegen.Square]byte{}
-	choices := map[movegen.Square]string{}
+	var choice []movegen.PieceType
 	addChoice := func(sq movegen.Square, t movegen.PieceType) {
-		c := x.v.Letter(movegen.MakePiece(movegen.White, t))
-		if !strings.ContainsRune(choices[sq], rune(c)) {
-			choices[sq] += string(c)
+		if !slices.Contains(choice, t) {
+			choice = append(choice, t)
 		}
 		marks[sq] = hlChoice
 	}
@@ -613,31 +613,37 @@ func (x *xboard) lift(arg string) {
 	default:
 		x.clearLift()
 	}
-	for sq, c := range choices {
-		choices[sq] = sortedLetters(c)
-	}
-	x.choices, x.liftPos, x.marks = choices, p, marks
+	x.liftPos, x.marks = p, marks
 	x.w.println("highlight " + x.xb.highlight(marks))
+	if len(choice) > 0 {
+		x.w.println("choice " + x.choiceLetters(choice))
+	}
 }
 
-// sortedLetters puts the letters of s in a fixed order.
-func sortedLetters(s string) string {
-	b := []byte(s)
-	sort.Slice(b, func(i, j int) bool { return b[i] < b[j] })
-	return string(b)
+// choiceLetters writes piece types for a choice command: capitals, promotions in the
+// variant's order (the queen first), other pieces from the strongest.
+func (x *xboard) choiceLetters(types []movegen.PieceType) string {
+	rank := func(t movegen.PieceType) int {
+		if i := slices.Index(x.v.Pawn.PromoTypes, t); i >= 0 {
+			return i
+		}
+		return 100 - int(t)
+	}
+	slices.SortStableFunc(types, func(a, b movegen.PieceType) int { return rank(a) - rank(b) })
+	var sb strings.Builder
+	for _, t := range types {
+		sb.WriteByte(x.v.Letter(movegen.MakePiece(movegen.White, t)))
+	}
+	return sb.String()
 }
 
 // put answers the user dropping the lifted piece: on the end of a first leg the entry
-// continues (XBoard lifts again there); on a square that needs a choice of piece the engine
-// sends the pieces to choose from.
+// continues (XBoard lifts again there). Promotions need no answer: the choice was sent with
+// the lift.
 func (x *xboard) put(arg string) {
 	sq := x.xb.squareByName(arg)
 	if sq == movegen.NoSquare || x.liftPos == nil {
 		x.clearLift()
-		return
-	}
-	if c := x.choices[sq]; c != "" {
-		x.w.println("choice " + c)
 		return
 	}
 	var ml movegen.MoveList
