@@ -151,6 +151,15 @@ func (b xbBoard) parseMove(p *movegen.Position, s string) (movegen.Move, error) 
 			castles = append(castles, m)
 		}
 	}
+	// XBoard forwards some two-leg moves to the other engine as "from to ;kill" (e1b1;c1):
+	// the same move as from-kill,kill-to.
+	if a, kill, ok := strings.Cut(s, ";"); ok {
+		for _, m := range ml.Moves() {
+			if b.legsOf(m, a, kill) {
+				return m, nil
+			}
+		}
+	}
 	for _, m := range castles {
 		toward := 0 // towards the a-file: O-O-O
 		if b.g.File(m.Aux()) > b.g.File(m.From()) {
@@ -172,6 +181,16 @@ func (b xbBoard) parseMove(p *movegen.Position, s string) (movegen.Move, error) 
 		}
 	}
 	return movegen.NullMove, fmt.Errorf("%s is not a legal move here", s)
+}
+
+// legsOf reports whether m is the move XBoard writes fromTo;kill: a hop capture over kill,
+// or castling with the rook on kill.
+func (b xbBoard) legsOf(m movegen.Move, fromTo, kill string) bool {
+	switch m.Kind() {
+	case movegen.HopCapture, movegen.HopEnPassant, movegen.Castle:
+		return fromTo == b.square(m.From())+b.square(m.To()) && kill == b.square(m.Aux()) && m.Promo() == movegen.NoType
+	}
+	return false
 }
 
 // unique reports whether no legal move other than m is written s.

@@ -129,7 +129,13 @@ func TestXBoardCastlingForms(t *testing.T) {
 			t.Errorf("%s: got %v %v, want %s", s, p.MoveText(m), err, want)
 		}
 	}
-	for _, s := range []string{"", "O-O-O-O", "e1", "e1i1", "e1g1q", "@@@@", "K@e2", "e1g1,g1h1"} {
+	for s, want := range map[string]string{"e1g1;h1": "e1g1", "e1c1;a1": "e1c1"} {
+		m, err := b.parseMove(p, s)
+		if err != nil || p.MoveText(m) != want {
+			t.Errorf("%s: got %v %v, want %s", s, p.MoveText(m), err, want)
+		}
+	}
+	for _, s := range []string{"", "O-O-O-O", "e1", "e1i1", "e1g1q", "@@@@", "K@e2", "e1g1,g1h1", "e1g1;a1", "e1g1;", ";"} {
 		if m, err := b.parseMove(p, s); err == nil {
 			t.Errorf("%q read as %s, want an error", s, p.MoveText(m))
 		}
