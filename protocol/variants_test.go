@@ -328,3 +328,20 @@ func TestConsoleEveryVariant(t *testing.T) {
 		}
 	}
 }
+
+// TestPrechessDropsInXBoard: a piece lifted from XBoard's holdings ("lift j2": White's
+// knight) gets its drop squares, and the drop N@b1 is taken.
+func TestPrechessDropsInXBoard(t *testing.T) {
+	needVariant(t, "prechess")
+	out := session(t, "xboard", "protover 2", "new", "variant prechess", "force", "lift j2", "put b1", "usermove N@b1", "lift _7", "ping 1", "quit")
+	for _, want := range []string{"highlight 8/8/8/8/8/8/8/YYYYYYYY", "highlight YYYYYYYY/8/8/8/8/8/8/8", "pong 1"} {
+		if !contains(out, want) {
+			t.Errorf("missing %q in\n%s", want, strings.Join(out, "\n"))
+		}
+	}
+	for _, l := range out {
+		if strings.HasPrefix(l, "Illegal") || strings.HasPrefix(l, "Error") {
+			t.Errorf("%s", l)
+		}
+	}
+}

@@ -71,6 +71,36 @@ func (b xbBoard) squareByName(name string) movegen.Square {
 	return sq
 }
 
+// holdingPiece reads the name XBoard gives a holdings square in lift: White's holdings
+// are the file right of the board's last file plus one ("j2" on 8 files: the second piece
+// of the table in hand), Black's the file two left of a ("_7"), counted from the top.
+func (b xbBoard) holdingPiece(s string) (movegen.Color, movegen.PieceType, bool) {
+	if len(s) < 2 {
+		return movegen.White, movegen.NoType, false
+	}
+	r, err := strconv.Atoi(s[1:])
+	if err != nil {
+		return movegen.White, movegen.NoType, false
+	}
+	y := r - b.rankBase
+	var c movegen.Color
+	var n int
+	switch s[0] {
+	case byte('a' + b.g.Files + 1):
+		c, n = movegen.White, y
+	case 'a' - 2:
+		c, n = movegen.Black, b.g.Ranks-1-y
+	default:
+		return movegen.White, movegen.NoType, false
+	}
+	table := b.pieceTable()
+	used := strings.ReplaceAll(table[:len(table)/2], ".", "")
+	if n < 0 || n >= len(used) {
+		return movegen.White, movegen.NoType, false
+	}
+	return c, b.v.TypeOf(used[n]), true
+}
+
 // xbPass is how XBoard writes a null move.
 const xbPass = "@@@@"
 

@@ -273,3 +273,32 @@ func TestXBoardSetboardAsMove(t *testing.T) {
 		}
 	}
 }
+
+// TestXBoardHoldings reads the holdings squares XBoard names in lift (seen in XBoard 4.9.1:
+// clicking White's knight in hand on an 8x8 board with holdings sent "lift j2").
+func TestXBoardHoldings(t *testing.T) {
+	b := newXBBoard(movegen.FIDE, 0) // piece table PNBRQK: the knight is the second piece
+	cases := []struct {
+		s  string
+		c  movegen.Color
+		pt movegen.PieceType
+		ok bool
+	}{
+		{"j2", movegen.White, movegen.Knight, true},
+		{"j1", movegen.White, movegen.Pawn, true},
+		{"j6", movegen.White, movegen.King, true},
+		{"_8", movegen.Black, movegen.Pawn, true},
+		{"_7", movegen.Black, movegen.Knight, true},
+		{"_3", movegen.Black, movegen.King, true},
+		{"j7", movegen.White, movegen.NoType, false},
+		{"i2", movegen.White, movegen.NoType, false},
+		{"`2", movegen.White, movegen.NoType, false},
+		{"j", movegen.White, movegen.NoType, false},
+	}
+	for _, c := range cases {
+		col, pt, ok := b.holdingPiece(c.s)
+		if ok != c.ok || ok && (col != c.c || pt != c.pt) {
+			t.Errorf("%s: got %v %v %v, want %v %v %v", c.s, col, pt, ok, c.c, c.pt, c.ok)
+		}
+	}
+}

@@ -601,12 +601,12 @@ func (x *xboard) lift(arg string) {
 				}
 			}
 		}
-	case len(arg) == 2 && arg[1] == '@':
-		// a piece taken from the holdings: the squares where it may be dropped
+	case x.v.HandInFEN:
+		// a piece taken from the holdings ("lift j2"): the squares where it may be dropped
 		x.liftSq, x.legSq = movegen.NoSquare, movegen.NoSquare
-		t := x.v.TypeOf(arg[0])
+		c, t, ok := x.xb.holdingPiece(arg)
 		for _, m := range ml.Moves() {
-			if m.Kind() == movegen.Drop && t != movegen.NoType && m.AuxType() == t {
+			if ok && c == p.SideToMove() && m.Kind() == movegen.Drop && m.AuxType() == t {
 				marks[m.To()] = hlMove
 			}
 		}
