@@ -214,6 +214,12 @@ func TestJumpingKnightsHopCaptureInXBoard(t *testing.T) {
 			t.Errorf("%s", l)
 		}
 	}
+	// the form XBoard uses when it relays a two-leg move: from-to;kill
+	out = session(t, "xboard", "protover 2", "new", "variant jumpingknights", "force",
+		"setboard 10/5k4/10/10/10/10/3p6/2P7/5K4/10 w - - 0 1", "usermove c2e4;d3", "ping 1", "quit")
+	if contains(out, "Illegal move: c2e4;d3") || !contains(out, "pong 1") {
+		t.Errorf("relayed hop capture refused:\n%s", strings.Join(out, "\n"))
+	}
 	// native text in UCI
 	out = session(t, "uci", "setoption name UCI_Variant value jumpingknights", "position fen 10/5k4/10/10/10/10/3p6/2P7/5K4/10 w - - 0 1 moves b2c3,c3d4", "isready", "quit")
 	for _, l := range out {
