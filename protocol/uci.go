@@ -121,6 +121,9 @@ func (u *uci) handle(line string) bool {
 		u.stop()
 		u.eng.NewGame()
 		u.setVariant(u.v)
+		if u.startPos.FEN() != u.v.StartFEN {
+			u.variantInfo() // a new random array (Shuffle): tell the GUI what startpos is now
+		}
 	case "position":
 		u.stop()
 		u.position(f[1:])
