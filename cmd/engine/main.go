@@ -29,6 +29,10 @@ func main() {
 // input, 1 a failure while running.
 func run(args []string) int {
 	if len(args) == 0 {
+		if fi, err := os.Stdin.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+			// a person at a terminal: say what to type (GUIs never see this line)
+			fmt.Println(protocol.Greeting)
+		}
 		return protocol.Run(os.Stdin, os.Stdout)
 	}
 	switch args[0] {
