@@ -5,6 +5,7 @@ import "sort"
 // All lists every variant the engine plays, in the order menus show them.
 var All = []*Variant{
 	FIDE,
+	HopChess,
 }
 
 // ByName is the variant called name (conventions.md), nil if there is none.
