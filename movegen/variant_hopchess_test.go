@@ -2,6 +2,7 @@ package movegen
 
 import (
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 )
@@ -100,6 +101,117 @@ func TestHopOracleRandomGames(t *testing.T) {
 			p.Apply(m)
 			if msg := p.CheckIncrementals(); msg != "" {
 				t.Fatal(msg)
+			}
+		}
+	}
+}
+
+// hopSampleGame is the seed's sample game (../shared/seeds/002_*.txt) in coordinate text,
+// with the three corrections of hopchess.md 3.8 (10...N:d3+, 12...Na3+ e8, 14.Nd4); a
+// trailing + marks the checks the sample gives.
+var hopSampleGame = []string{
+	"e2e4", "g8f6,d5",
+	"d2d4,d3", "e7e6,b4+", // the placement on b4 gives the check: f8-b4(#)-e1
+	"b1c3,g5", "f8e7,b4",
+	"c1f6,e5", "e6d4,b4", // c1-g5(@)-xf6; e6-e5(@)-xd4
+	"d1d4,e5", "g7f6,b4",
+	"e4f6,e4", "b8a6,c5", // e4-e5(@)-xf6
+	"f6e7,d5", "c7d4,b4", // c7-c5(#)-xd4
+	"e7d8q,f3+", "e8d8,e8+", // Rh8-e8(#)-xe1 after the placement
+	"c3e2,f3", "d4d3,b4",
+	"c2d3,c1", "a6d3,e8+", // a6-b4(#)-xd3
+	"e1d2,h3", "d3b2,c4+", // b2-c4(#)-d2
+	"d2c2,a4", "b2a3,e8+", // b2-c4(#)-a3
+	"c2b3,c1", "h8e5,a5", // h8-e8(#)-e5
+	"e2d4,c6+", "d8e8,e3+", // d4-c6(@)-d8; e5-e3(#)-b3
+	"d4e5,c6", "a7a5,a4+", // d4-c6(@)-xe5; a5-a4(#)-b3
+	"b3a3,b1", "b7b5,b4+",
+	"f1b5,e1",
+}
+
+// TestHopSampleGame replays the sample game: every turn legal, check exactly where the
+// sample says check, and the final position of the published diagram.
+func TestHopSampleGame(t *testing.T) {
+	g := NewGame(HopChess.Start(nil))
+	for i, mv := range hopSampleGame {
+		check := strings.HasSuffix(mv, "+")
+		mv = strings.TrimSuffix(mv, "+")
+		if o := g.Outcome(); o.Over() {
+			t.Fatalf("game over before turn %d: %v", i+1, o)
+		}
+		prev := *g.Position()
+		before := prev.FEN()
+		m, err := g.PlayText(mv)
+		if err != nil {
+			t.Fatalf("turn %d %s in %s: %v", i+1, mv, before, err)
+		}
+		if got := g.Position().InCheck(); got != check {
+			t.Errorf("turn %d %s: check %v, the sample says %v", i+1, mv, got, check)
+		}
+		if text := prev.MoveText(m); text != mv {
+			t.Errorf("turn %d: %s prints as %s", i+1, mv, text)
+		}
+	}
+	const final = "r1b1k3/3p1p1p/8/pB2N3/8/K7/P4PPP/R5NR b - - 0 17 e1 b4"
+	if got := g.Position().FEN(); got != final {
+		t.Errorf("final position %s, want %s", got, final)
+	}
+	if o := g.Outcome(); o.Over() {
+		t.Errorf("final position is over by rule (%v); the sample ends by resignation", o)
+	}
+	// The sample's uncorrected turns are illegal, as 3.8 says: the last turn of each
+	// sequence fails, the ones before it are legal.
+	for _, c := range []struct {
+		prefix int
+		moves  []string
+	}{
+		{19, []string{"a6d4,e8"}},                       // 10...Nd4+
+		{23, []string{"b2a3,e6", "c2b3,c1", "h8e5,a5"}}, // 12...Na3+ e6, 13.Kb3 c1 Re5
+		{26, []string{"e2e4,c6"}},                       // 14.Ne4
+	} {
+		g := NewGame(HopChess.Start(nil))
+		for _, mv := range hopSampleGame[:c.prefix] {
+			if _, err := g.PlayText(strings.TrimSuffix(mv, "+")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i, mv := range c.moves {
+			_, err := g.PlayText(mv)
+			if last := i == len(c.moves)-1; last != (err != nil) {
+				t.Errorf("after %d sample turns, %s: error %v", c.prefix+i, mv, err)
+			}
+		}
+	}
+}
+
+// TestPerftHopChess checks the pinned perft values (testdata/perft/hopchess.epd), and the
+// start position's depth 3 even in a quick run.
+func TestPerftHopChess(t *testing.T) {
+	runPerftTable(t, HopChess)
+	cases := readPerftTable(t, HopChess.Name)
+	if got, want := Perft(HopChess.Start(nil), 3), cases[0].counts[3]; got != want {
+		t.Errorf("start perft(3) = %d, want %d", got, want)
+	}
+}
+
+// TestHopOracleTable compares the turns of every position of the perft table with the slow
+// generator's, move by move. With HOP_ORACLE=1 it also compares perft(2) of every line and
+// perft(3) of the start with the slow generator's counts (minutes).
+func TestHopOracleTable(t *testing.T) {
+	deep := os.Getenv("HOP_ORACLE") != ""
+	for i, c := range readPerftTable(t, HopChess.Name) {
+		checkAgainstOracle(t, c.fen)
+		if !deep {
+			continue
+		}
+		depth := 2
+		if i == 0 {
+			depth = 3
+		}
+		b := oParse(c.fen)
+		for d := 1; d <= depth; d++ {
+			if got, want := b.perft(d), c.counts[d]; got != want {
+				t.Errorf("%s: slow generator perft(%d) = %d, table %d", c.fen, d, got, want)
 			}
 		}
 	}
