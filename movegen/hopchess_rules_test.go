@@ -370,3 +370,63 @@ func TestHopCheckThroughTrampolines(t *testing.T) {
 	_, _, turns = hopTurnSets(t, self)
 	expectMoves(t, self, turns, []string{"e1f1,e2", "e1d1,e2", "e1f1,h8"}, []string{"e1f1,a1", "e1d1,a1", "e1e2,h8"})
 }
+
+// TestHopGameEnds: mate (here through a trampoline), stalemate, the 50-move rule (a
+// placement does not reset it), threefold repetition (trampoline squares included), and
+// the dead positions kept from FIDE.
+func TestHopGameEnds(t *testing.T) {
+	for _, c := range []struct {
+		fen    string
+		result Result
+		reason string
+	}{
+		{"6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 30 a8 -", WhiteWins, "checkmate"}, // a1-a8(@)-g8
+		{"6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 30 a7 -", Ongoing, ""},
+		{"R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 30 - -", WhiteWins, "checkmate"},
+		{"k7/2Q5/1K6/8/8/8/8/8 b - - 0 50 - -", Draw, "stalemate"},
+		{"k7/2Q5/1K6/8/8/8/8/8 b - - 0 50 c8 -", WhiteWins, "checkmate"}, // the same, but c7-c8(@)-a8 checks
+		{"k7/8/8/8/8/8/8/K6R b - - 100 80 - -", Draw, "fifty-move rule"},
+		{"k7/8/8/8/8/8/8/K7 b - - 0 80 - -", Draw, "insufficient material"},
+		{"k1b5/8/8/8/8/8/8/K6B b - - 0 80 - -", Draw, "insufficient material"},
+		{"k7/8/8/8/8/8/8/KN6 b - - 0 80 - -", Ongoing, ""}, // a knight may mate through a trampoline
+	} {
+		o := HopChess.MustParseFEN(c.fen).Status()
+		if c.result == Ongoing && o.Over() || c.result != Ongoing && (o.Result != c.result || o.Reason != c.reason) {
+			t.Errorf("%s: got %v %q, want %v %q", c.fen, o.Result, o.Reason, c.result, c.reason)
+		}
+	}
+	// The 50-move clock counts turns whose piece move is neither a capture nor a pawn move,
+	// whatever the trampoline does.
+	p := HopChess.MustParseFEN("k7/8/8/8/8/8/8/K6R b - - 99 80 - -")
+	p.Apply(mustMove(t, p, "a8b8,c3"))
+	if p.HalfmoveClock() != 100 || p.Status().Reason != "fifty-move rule" {
+		t.Errorf("after a8b8,c3: clock %d, status %v", p.HalfmoveClock(), p.Status())
+	}
+	// Threefold repetition with the trampolines standing still; a trampoline on another
+	// square is another position.
+	moves := strings.Fields("g1f3 g8f6,d5 f3g1,a3 f6g8,d5 g1f3,a3 g8f6,d5 f3g1,a3 f6g8,d5 g1f3,a3 g8f6,d5")
+	g := NewGame(HopChess.Start(nil))
+	for i, mv := range moves {
+		if o := g.Outcome(); o.Over() {
+			t.Fatalf("game over after %d turns: %v", i, o)
+		}
+		if _, err := g.PlayText(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	alt := *g
+	alt.positions = append([]Position(nil), g.positions...)
+	alt.moves = append([]Move(nil), g.moves...)
+	if _, err := g.PlayText("f3g1,a3"); err != nil {
+		t.Fatal(err)
+	}
+	if o := g.Outcome(); o.Result != Draw || o.Reason != "threefold repetition" {
+		t.Errorf("third occurrence: %v, want threefold repetition", o)
+	}
+	if _, err := alt.PlayText("f3g1,b3"); err != nil {
+		t.Fatal(err)
+	}
+	if o := alt.Outcome(); o.Over() {
+		t.Errorf("trampoline on b3 instead of a3: %v, want the game going on", o)
+	}
+}

@@ -216,3 +216,162 @@ func TestHopOracleTable(t *testing.T) {
 		}
 	}
 }
+
+// hopMirror is fen with the colours swapped: board upside down, cases swapped, the other
+// side to move, castling rights, en passant square and trampolines exchanged.
+func hopMirror(fen string) string {
+	f := strings.Fields(fen)
+	ranks := strings.Split(f[0], "/")
+	for i, j := 0, len(ranks)-1; i < j; i, j = i+1, j-1 {
+		ranks[i], ranks[j] = ranks[j], ranks[i]
+	}
+	swap := func(s string) string {
+		b := []byte(s)
+		for i, c := range b {
+			switch {
+			case c >= 'a' && c <= 'z':
+				b[i] = c - 32
+			case c >= 'A' && c <= 'Z':
+				b[i] = c + 32
+			}
+		}
+		return string(b)
+	}
+	flipSq := func(s string) string {
+		if s == "-" {
+			return s
+		}
+		return string(s[0]) + string(rune('1'+'8'-s[1]))
+	}
+	side := map[string]string{"w": "b", "b": "w"}[f[1]]
+	castle := "-"
+	if f[2] != "-" {
+		castle = ""
+		m := swap(f[2])
+		for _, c := range "KQkq" {
+			if strings.ContainsRune(m, c) {
+				castle += string(c)
+			}
+		}
+	}
+	// Swapping letters turns the board field's digits into themselves, so swap works on
+	// the whole board field.
+	return strings.Join([]string{swap(strings.Join(ranks, "/")), side, castle, flipSq(f[3]), f[4], f[5], flipSq(f[7]), flipSq(f[6])}, " ")
+}
+
+// TestHopMirrorSymmetry: the rules are the same for both colours once both place their
+// trampolines, so a position and its colour-flipped mirror have the same perft.
+func TestHopMirrorSymmetry(t *testing.T) {
+	for _, c := range readPerftTable(t, HopChess.Name)[1:] { // the start: White's first turn is special
+		m := hopMirror(c.fen)
+		p, q := HopChess.MustParseFEN(c.fen), HopChess.MustParseFEN(m)
+		for d := 1; d <= 2; d++ {
+			if a, b := Perft(p, d), Perft(q, d); a != b {
+				t.Errorf("perft(%d): %s has %d, its mirror %s has %d", d, c.fen, a, m, b)
+			}
+		}
+	}
+	if got := hopMirror("r3k2r/1P6/8/8/2pP4/8/6p1/R3KB1R b KQkq d3 0 30 b8 g1"); got != "r3kb1r/6P1/8/2Pp4/8/8/1p6/R3K2R w KQkq d6 0 30 g8 b1" {
+		t.Errorf("mirror: %s", got)
+	}
+}
+
+// TestHopHotPathDoesNotAllocate: generating the turns of a middlegame and playing them
+// never touches the heap.
+func TestHopHotPathDoesNotAllocate(t *testing.T) {
+	p := HopChess.MustParseFEN("r3k2r/pppq1ppp/2n2n2/2bpp1B1/2B1P1b1/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 4 8 c1 f8")
+	var ml MoveList
+	var child Position
+	allocs := testing.AllocsPerRun(20, func() {
+		ml.Reset()
+		p.LegalMoves(&ml)
+		for _, m := range ml.Moves() {
+			child = *p
+			child.Apply(m)
+			_ = child.InCheck()
+		}
+	})
+	if allocs != 0 || ml.Len() != 1244 {
+		t.Errorf("generate+apply: %v allocations per run (want 0), %d turns", allocs, ml.Len())
+	}
+}
+
+// FuzzHopParseMove: no text crashes the move reader, and whatever it accepts is a legal
+// turn that prints to a text that reads back to the same turn.
+func FuzzHopParseMove(f *testing.F) {
+	for _, s := range []string{"c8f5e4,f5", "c6d4f5g3,e6", "c8e4,f5", "e7e5,d5", "c6d4f5g3h1", "a1", ",", "c8f5e4f5e4,a1", "e7e6e5,d5", "b7b8d6b,a1"} {
+		f.Add(s)
+	}
+	p := HopChess.MustParseFEN("r1bqkbnr/pp2pppp/2np4/2p5/8/6P1/PPPPPPBP/RNBQK1NR b KQkq - 0 1 d4 f5")
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			return
+		}
+		again, err := p.ParseMove(p.MoveText(m))
+		if err != nil || again != m {
+			t.Fatalf("%q parses to %s, which does not read back", s, p.MoveText(m))
+		}
+	})
+}
+
+// TestHopRoutesMerge: every route to the same square is one turn, written without the
+// route; a route written out square by square reads as that turn.
+func TestHopRoutesMerge(t *testing.T) {
+	g := NewGame(HopChess.Start(nil))
+	for _, mv := range hopSampleGame[:5] {
+		g.PlayText(strings.TrimSuffix(mv, "+"))
+	}
+	p := g.Position() // before 3...Be7 b4: f8-e7 directly or f8-b4(#)-e7
+	direct, err1 := p.ParseMove("f8e7,b4")
+	hop, err2 := p.ParseMove("f8b4e7,b4")
+	if err1 != nil || err2 != nil || direct != hop {
+		t.Errorf("f8e7,b4 and f8b4e7,b4: %v %v %v %v", direct, hop, err1, err2)
+	}
+	n := 0
+	for _, s := range hopMoveTexts(p) {
+		if s == "f8e7,b4" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("f8e7,b4 listed %d times", n)
+	}
+	// The rules' long forms: Bc8-f5-e4 and Nc6-d4-f5:g3 (two hops), d2-d4:c5.
+	ex := HopChess.MustParseFEN("r1bqkbnr/pp2pppp/2np4/2p5/8/6P1/PPPPPPBP/RNBQK1NR b KQkq - 0 1 d4 f5")
+	for long, short := range map[string]string{"c8f5e4,f5": "c8e4,f5", "c6d4f5g3,f5": "c6g3,f5"} {
+		if m, err := ex.ParseMove(long); err != nil || ex.MoveText(m) != short {
+			t.Errorf("%s: %v %v, want %s", long, ex.MoveText(m), err, short)
+		}
+	}
+	ex = HopChess.MustParseFEN("r1bqkbnr/pp2pppp/2np4/2p5/8/6P1/PPPPPPBP/RNBQK1NR w KQkq - 0 1 d4 f5")
+	if m, err := ex.ParseMove("d2d4c5,d4"); err != nil || ex.MoveText(m) != "d2c5,d4" {
+		t.Errorf("d2d4c5,d4: %v %v", ex.MoveText(m), err)
+	}
+}
+
+// BenchmarkHopPerft measures turns per second (leaves, bulk-counted at the last ply) from
+// the start and from a middlegame, next to FIDE's start:
+// go test -run '^$' -bench HopPerft ./movegen
+func BenchmarkHopPerft(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		v     *Variant
+		fen   string
+		depth int
+	}{
+		{"normal-start", FIDE, FIDE.StartFEN, 5},
+		{"hopchess-start", HopChess, HopChess.StartFEN, 3},
+		{"hopchess-middlegame", HopChess, "r3k2r/pppq1ppp/2n2n2/2bpp1B1/2B1P1b1/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 4 8 c1 f8", 2},
+		{"hopchess-sample", HopChess, "r1bk3r/pp1p1p1p/n7/8/3p4/2N5/PPP2PPP/R3KBNR w KQ - 0 9 f3 e8", 2},
+	} {
+		p := c.v.MustParseFEN(c.fen)
+		b.Run(c.name, func(b *testing.B) {
+			var leaves uint64
+			for b.Loop() {
+				leaves += Perft(p, c.depth)
+			}
+			b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+		})
+	}
+}
