@@ -430,3 +430,26 @@ func TestHopGameEnds(t *testing.T) {
 		t.Errorf("trampoline on b3 instead of a3: %v, want the game going on", o)
 	}
 }
+
+// TestHopWidePositionsDoNotCrash: positions no game reaches (twenty queens) may have more
+// turns than a move list holds; the list is cut at its capacity, and nothing crashes.
+func TestHopWidePositionsDoNotCrash(t *testing.T) {
+	for _, fen := range []string{
+		"kb6/pp6/Q1R5/8/3Q3Q/1B6/Q2Q3Q/K2R3N w - - 0 10 - -",
+		"kb6/pp6/QQQQQQQQ/8/QQQQQQQQ/8/QQQQ4/K7 w - - 0 10 a5 b5",
+	} {
+		p, err := HopChess.ParseFEN(fen)
+		if err != nil {
+			t.Fatalf("%s: %v", fen, err)
+		}
+		var ml MoveList
+		p.LegalMoves(&ml)
+		if ml.Len() == 0 || ml.Len() > MaxMoves {
+			t.Errorf("%s: %d turns", fen, ml.Len())
+		}
+		for _, m := range ml.Moves() {
+			c := *p
+			c.Apply(m)
+		}
+	}
+}

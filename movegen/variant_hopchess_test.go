@@ -375,3 +375,37 @@ func BenchmarkHopPerft(b *testing.B) {
 		})
 	}
 }
+
+// FuzzHopFEN: no input crashes the reader of the trampoline fields; what it accepts writes
+// out and reads back to the same position, and its turns can all be played.
+func FuzzHopFEN(f *testing.F) {
+	for _, s := range []string{
+		HopChess.StartFEN,
+		"r1bqkbnr/pp2pppp/2np4/2p5/8/6P1/PPPPPPBP/RNBQK1NR b KQkq - 0 1 d4 f5",
+		"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 30 d6 -",
+		"4k3/8/8/8/8/8/8/R3K3 b - - 0 40 a5 a5",
+		"4k3/8/8/8/8/8/8/R3K3 b - - 0 40 a9 -",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, fen string) {
+		p, err := HopChess.ParseFEN(fen)
+		if err != nil {
+			return
+		}
+		out := p.FEN()
+		q, err := HopChess.ParseFEN(out)
+		if err != nil || q.FEN() != out || q.Hash() != p.Hash() {
+			t.Fatalf("%q: output %q does not read back the same: %v", fen, out, err)
+		}
+		var ml MoveList
+		p.LegalMoves(&ml)
+		for _, m := range ml.Moves() {
+			c := *p
+			c.Apply(m)
+			if msg := c.CheckIncrementals(); msg != "" {
+				t.Fatalf("%s after %s: %s", out, p.MoveText(m), msg)
+			}
+		}
+	})
+}
