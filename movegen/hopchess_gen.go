@@ -578,7 +578,7 @@ func (p *Position) hopPawnReach(s Square, by Color) bool {
 // hopPromoReach reports whether a pawn of by steps onto s on its last rank, to go on as
 // any promoted piece.
 func (p *Position) hopPromoReach(s Square, by Color) bool {
-	return p.promotes(by, s) && p.hopPawnReach(s, by)
+	return p.hopPawnReach(s, by) && p.promotes(by, s)
 }
 
 // hopPawnTakes reports whether a pawn of by standing on s would capture on k.
@@ -593,10 +593,12 @@ func (p *Position) hopPawnTakes(s, k Square, by Color) bool {
 // a line or leap from e, or one pawn step from e.
 func (p *Position) hopDanger(k Square, by Color, e Square, d *sqSet) {
 	cells := &p.cells
+	var view [hopClasses]sqSet // the empty squares from which a leg of each kind reaches k
 	for c := 0; c < hopClasses; c++ {
 		rider := hopLines.rider[c]
 		for _, dir := range hopLines.dirs[c][:hopLines.n[c]] {
 			for t := k + Square(dir); cells[t] == Empty; t += Square(dir) {
+				view[c].add(t)
 				if t != e && (p.hopReaches(t, c, by) || p.hopPromoReach(t, by)) {
 					d.add(t)
 				}
@@ -615,7 +617,7 @@ func (p *Position) hopDanger(k Square, by Color, e Square, d *sqSet) {
 		return
 	}
 	for c := 0; c < hopClasses; c++ {
-		eSeesK := p.hopLeg(e, k, c)
+		eSeesK := view[c].has(e)
 		eReached := p.hopReaches(e, c, by) || p.hopPromoReach(e, by)
 		if !eSeesK && !eReached {
 			continue
@@ -624,7 +626,7 @@ func (p *Position) hopDanger(k Square, by Color, e Square, d *sqSet) {
 		for _, dir := range hopLines.dirs[c][:hopLines.n[c]] {
 			for t := e + Square(dir); cells[t] == Empty; t += Square(dir) {
 				// origin-t-e-k or origin-e-t-k
-				if eSeesK && (p.hopReaches(t, c, by) || p.hopPromoReach(t, by)) || eReached && p.hopLeg(t, k, c) {
+				if eReached && view[c].has(t) || eSeesK && (p.hopReaches(t, c, by) || p.hopPromoReach(t, by)) {
 					d.add(t)
 				}
 				if !rider {
