@@ -7,7 +7,7 @@ import (
 
 // The rules of hopchess.md, one test each, on hand-built positions.
 
-// hopPieceMoves lists the piece-move parts (before the comma) of p's legal turns, and the
+// hopTurnSets lists the piece-move parts (before the comma) of p's legal turns, and the
 // complete turn texts.
 func hopTurnSets(t *testing.T, fen string) (p *Position, piece, turns map[string]bool) {
 	t.Helper()
@@ -354,8 +354,11 @@ func TestHopCheckThroughTrampolines(t *testing.T) {
 		{"8/8/8/5k2/8/8/8/N3K3 b - - 0 40 - d4", false},
 		{"8/8/3k4/8/2P5/8/8/4K3 b - - 0 40 c5 -", true}, // c4-c5(@) takes d6
 		{"8/8/3k4/8/2P5/8/8/4K3 b - - 0 40 a5 -", false},
-		{"8/8/8/3k4/8/8/2P5/4K3 b - - 0 40 c4 -", true}, // c2-c4(@) takes d5
-		{"7k/8/8/8/8/8/8/K7 b - - 0 40 a8 b8", false},   // kings never hop
+		{"8/8/8/3k4/8/8/2P5/4K3 b - - 0 40 c4 -", true},  // c2-c4(@) takes d5
+		{"8/8/3k4/8/8/2P5/8/4K3 b - - 0 40 c4 c5", true}, // c3-c4(@)-c5(#) takes d6
+		{"8/8/3k4/8/8/2P5/8/4K3 b - - 0 40 c5 c4", true}, // the same, other colours
+		{"8/8/3k4/8/8/2P5/8/4K3 b - - 0 40 c4 -", false},
+		{"7k/8/8/8/8/8/8/K7 b - - 0 40 a8 b8", false}, // kings never hop
 	} {
 		if got := HopChess.MustParseFEN(c.fen).InCheck(); got != c.want {
 			t.Errorf("%s: check %v, want %v", c.fen, got, c.want)
@@ -365,6 +368,14 @@ func TestHopCheckThroughTrampolines(t *testing.T) {
 	const fen = "4k3/8/8/8/8/8/8/R3K3 b - - 0 40 a5 e5"
 	_, _, turns := hopTurnSets(t, fen)
 	expectMoves(t, fen, turns, []string{"e8e7,h1", "e8d8,e5", "e8f8,e5"}, []string{"e8e7,e5", "e8d8,d1"})
+	// Placements that open a pawn route through both trampolines: c3-c4(@)-c5(#)xd6, or
+	// c3-c4(#)-c5(@)xd6.
+	const pawn = "8/7p/3k4/8/8/2P5/8/4K3 b - - 0 40 c4 a1"
+	_, _, turns = hopTurnSets(t, pawn)
+	expectMoves(t, pawn, turns, []string{"h7h6,b5", "h7h6,a1"}, []string{"h7h6,c5"})
+	const pawn2 = "8/7p/3k4/8/8/2P5/8/4K3 b - - 0 40 c5 a1"
+	_, _, turns = hopTurnSets(t, pawn2)
+	expectMoves(t, pawn2, turns, []string{"h7h6,b4", "h7h6,a1"}, []string{"h7h6,c4"})
 	// A placement may not let an enemy reach one's own king: a2-a1(@)-e1 or a2-e2(@)-e1.
 	const self = "4k3/8/8/8/8/8/r7/4K3 w - - 0 40 - -"
 	_, _, turns = hopTurnSets(t, self)
