@@ -487,3 +487,49 @@ func (b *oBoard) perft(d int) uint64 {
 func (b *oBoard) String() string {
 	return fmt.Sprintf("%v w=%v tr=%v ep=%d", b.sq, b.white, b.tr, b.ep)
 }
+
+// fen writes the board in the FEN of conventions.md.
+func (b *oBoard) fen() string {
+	var s strings.Builder
+	for r := 7; r >= 0; r-- {
+		n := 0
+		for f := 0; f < 8; f++ {
+			p := b.sq[r*8+f]
+			if p == 0 {
+				n++
+				continue
+			}
+			if n > 0 {
+				s.WriteString(strconv.Itoa(n))
+				n = 0
+			}
+			s.WriteByte(p)
+		}
+		if n > 0 {
+			s.WriteString(strconv.Itoa(n))
+		}
+		if r > 0 {
+			s.WriteByte('/')
+		}
+	}
+	side := "b"
+	if b.white {
+		side = "w"
+	}
+	castle := ""
+	for i, c := range "KQkq" {
+		if b.castle[i] {
+			castle += string(c)
+		}
+	}
+	if castle == "" {
+		castle = "-"
+	}
+	sq := func(s int) string {
+		if s < 0 {
+			return "-"
+		}
+		return oName(s)
+	}
+	return fmt.Sprintf("%s %s %s %s %d %d %s %s", s.String(), side, castle, sq(b.ep), b.half, b.full, sq(b.tr[0]), sq(b.tr[1]))
+}

@@ -81,26 +81,45 @@ func TestHopOracleQuick(t *testing.T) {
 
 // TestHopOracleRandomGames compares the turns of every position of random games with the
 // slow generator's, and checks the incremental state and the FEN round trip on the way.
+// The position after each turn must be the slow generator's. With HOP_ORACLE=1 it plays
+// many more and longer games, from the start and from every line of the perft table.
 func TestHopOracleRandomGames(t *testing.T) {
 	games, plies := 3, 24
-	if testing.Short() {
-		games = 2
+	starts := []string{HopChess.StartFEN}
+	if os.Getenv("HOP_ORACLE") != "" {
+		games, plies = 12, 80
+		for _, c := range readPerftTable(t, HopChess.Name) {
+			starts = append(starts, c.fen)
+		}
 	}
 	rng := newTestRand(5)
 	var ml MoveList
-	for g := 0; g < games; g++ {
-		p := HopChess.Start(nil)
-		for ply := 0; ply < plies; ply++ {
-			checkAgainstOracle(t, p.FEN())
-			ml.Reset()
-			p.LegalMoves(&ml)
-			if ml.Len() == 0 {
-				break
-			}
-			m := ml.At(rng.IntN(ml.Len()))
-			p.Apply(m)
-			if msg := p.CheckIncrementals(); msg != "" {
-				t.Fatal(msg)
+	for _, start := range starts {
+		for g := 0; g < games; g++ {
+			p := HopChess.MustParseFEN(start)
+			for ply := 0; ply < plies; ply++ {
+				b := oParse(p.FEN())
+				want, next := b.turns()
+				got := hopMoveTexts(p)
+				if d := diffLists(got, want); d != "" || len(got) != len(want) {
+					t.Fatalf("%s: %d turns, slow generator %d:%s", p.FEN(), len(got), len(want), d)
+				}
+				ml.Reset()
+				p.LegalMoves(&ml)
+				if ml.Len() == 0 {
+					break
+				}
+				m := ml.At(rng.IntN(ml.Len()))
+				text := p.MoveText(m)
+				before := p.FEN()
+				p.Apply(m)
+				if msg := p.CheckIncrementals(); msg != "" {
+					t.Fatal(msg)
+				}
+				after := next[text]
+				if p.FEN() != after.fen() {
+					t.Fatalf("%s after %s: %s, slow generator %s", before, text, p.FEN(), after.fen())
+				}
 			}
 		}
 	}
