@@ -399,7 +399,8 @@ func TestHopGameEnds(t *testing.T) {
 		{"k7/8/8/8/8/8/8/K6R b - - 100 80 - -", Draw, "fifty-move rule"},
 		{"k7/8/8/8/8/8/8/K7 b - - 0 80 - -", Draw, "insufficient material"},
 		{"k1b5/8/8/8/8/8/8/K6B b - - 0 80 - -", Draw, "insufficient material"},
-		{"k7/8/8/8/8/8/8/KN6 b - - 0 80 - -", Ongoing, ""}, // a knight may mate through a trampoline
+		{"k7/8/8/8/8/8/8/KN6 b - - 0 80 - -", Ongoing, ""},             // a knight may mate through a trampoline:
+		{"k7/8/NK6/8/8/8/8/8 b - - 0 80 c7 -", WhiteWins, "checkmate"}, // a6-c7(@)-a8
 	} {
 		o := HopChess.MustParseFEN(c.fen).Status()
 		if c.result == Ongoing && o.Over() || c.result != Ongoing && (o.Result != c.result || o.Reason != c.reason) {

@@ -109,8 +109,10 @@ func hopEPCapturable(p *Position, by Color) bool {
 
 // hopDeadPosition reports the material with which no side can ever give mate. Only FIDE's
 // bishop argument survives the trampolines (a bishop, hops included, stays on its colour,
-// so it never covers the mated king's flight squares of the other colour); a lone knight
-// may check from afar through a trampoline, so knights are not counted as dead material.
+// so it never covers the mated king's flight squares of the other colour). A lone knight
+// can mate through a trampoline (Kb6, Na6, trampoline c7 against Ka8: a6-c7(@)-a8), so
+// unlike FIDE a knight is not dead material. The rules file is silent here; "same as FIDE"
+// is read as FIDE's dead-position rule, applied to what is provably dead.
 func hopDeadPosition(p *Position) bool {
 	var on [2]bool
 	for c := White; c <= Black; c++ {
