@@ -455,8 +455,10 @@ func hopAttacked(p *Position, sq Square, by Color) bool {
 // off the board): the plain attacks of the core, then the routes through trampolines.
 //
 // An attacker's own start square is empty while it moves, but the routes below treat it as
-// occupied: a route that passes over its own start square towards sq follows a line of
-// its kind from the start square to sq, so the plain attack already finds it.
+// occupied, except for a pawn that promotes on the way: a piece that passes over its own
+// start square towards sq follows a line of its kind from the start square to sq, so the
+// plain attack already finds it; a pawn promoted on a trampoline is another piece, which
+// may come back over the square the pawn left (g7-g8(#)=Q, then down the file over g7).
 func (p *Position) hopAttackedAt(sq Square, by Color, ta, tb Square) bool {
 	if p.attackedStandard(sq, by) {
 		return true
@@ -484,23 +486,33 @@ func (p *Position) hopRoute(k Square, by Color, s1, s2 Square) bool {
 		last = s2
 	}
 	for c := 0; c < hopClasses; c++ {
-		if !p.hopLeg(last, k, c) || s2 != NoSquare && !p.hopLeg(s1, s2, c) {
-			continue
-		}
-		if p.hopReaches(s1, c, by) || p.hopPromoReach(s1, by) {
+		if p.hopLeg(last, k, c, NoSquare) && (s2 == NoSquare || p.hopLeg(s1, s2, c, NoSquare)) && p.hopReaches(s1, c, by) {
 			return true
 		}
 	}
-	if s2 == NoSquare {
-		return p.hopPawnTakes(s1, k, by) && p.hopPawnReach(s1, by)
+	o := p.hopPawnOrigin(s1, by) // a pawn whose step ends on s1
+	if o == NoSquare {
+		return false
 	}
-	return s2 == s1+Square(p.v.pawnPush[by]) && p.hopPawnReach(s1, by) &&
-		(p.hopPawnTakes(s2, k, by) || p.promotes(by, s2) && p.hopLegAny(s2, k))
+	if p.promotes(by, s1) {
+		// It promotes there and goes on as any piece, with any kind of line.
+		for c := 0; c < hopClasses; c++ {
+			if p.hopLeg(last, k, c, o) && (s2 == NoSquare || p.hopLeg(s1, s2, c, o)) {
+				return true
+			}
+		}
+		return false
+	}
+	if s2 == NoSquare {
+		return p.hopPawnTakes(s1, k, by)
+	}
+	return s2 == s1+Square(p.v.pawnPush[by]) &&
+		(p.hopPawnTakes(s2, k, by) || p.promotes(by, s2) && p.hopLegAny(s2, k, o))
 }
 
 // hopLeg reports whether a piece hopping with lines of kind c goes from a to b in one leg:
-// a leap, or a line whose squares between a and b are all empty.
-func (p *Position) hopLeg(a, b Square, c int) bool {
+// a leap, or a line whose squares between a and b are all empty (or are skip).
+func (p *Position) hopLeg(a, b Square, c int, skip Square) bool {
 	g := p.v.Geometry
 	df := int(g.file[b]) - int(g.file[a])
 	dr := int(g.rank[b]) - int(g.rank[a])
@@ -519,7 +531,7 @@ func (p *Position) hopLeg(a, b Square, c int) bool {
 	}
 	step := Square(g.Delta(sign(df), sign(dr)))
 	for s := a + step; s != b; s += step {
-		if p.cells[s] != Empty {
+		if p.cells[s] != Empty && s != skip {
 			return false
 		}
 	}
@@ -527,8 +539,8 @@ func (p *Position) hopLeg(a, b Square, c int) bool {
 }
 
 // hopLegAny reports whether a promoted piece of some type could go from a to b in one leg.
-func (p *Position) hopLegAny(a, b Square) bool {
-	return p.hopLeg(a, b, hopOrth) || p.hopLeg(a, b, hopDiag) || p.hopLeg(a, b, hopKnight)
+func (p *Position) hopLegAny(a, b, skip Square) bool {
+	return p.hopLeg(a, b, hopOrth, skip) || p.hopLeg(a, b, hopDiag, skip) || p.hopLeg(a, b, hopKnight, skip)
 }
 
 func sign(x int) int {
@@ -562,24 +574,23 @@ func (p *Position) hopReaches(s Square, c int, by Color) bool {
 	return false
 }
 
-// hopPawnReach reports whether a pawn of by ends its first step (single or double) on the
-// empty square s.
-func (p *Position) hopPawnReach(s Square, by Color) bool {
+// hopPawnOrigin is the square of the pawn of by that ends its first step (single or
+// double) on the empty square s, NoSquare if there is none.
+func (p *Position) hopPawnOrigin(s Square, by Color) Square {
 	push := Square(p.v.pawnPush[by])
 	pawn := MakePiece(by, Pawn)
 	if p.cells[s-push] == pawn {
-		return true
+		return s - push
 	}
-	from := s - 2*push
-	return p.cells[from] == pawn && p.cells[s-push] == Empty &&
-		int(p.v.Geometry.rank[from]) == p.v.Pawn.StartRank[by]
+	if from := s - 2*push; p.cells[from] == pawn && p.cells[s-push] == Empty &&
+		int(p.v.Geometry.rank[from]) == p.v.Pawn.StartRank[by] {
+		return from
+	}
+	return NoSquare
 }
 
-// hopPromoReach reports whether a pawn of by steps onto s on its last rank, to go on as
-// any promoted piece.
-func (p *Position) hopPromoReach(s Square, by Color) bool {
-	return p.hopPawnReach(s, by) && p.promotes(by, s)
-}
+// hopPawnReach reports whether a pawn of by ends its first step on the empty square s.
+func (p *Position) hopPawnReach(s Square, by Color) bool { return p.hopPawnOrigin(s, by) != NoSquare }
 
 // hopPawnTakes reports whether a pawn of by standing on s would capture on k.
 func (p *Position) hopPawnTakes(s, k Square, by Color) bool {
@@ -590,7 +601,8 @@ func (p *Position) hopPawnTakes(s, k Square, by Color) bool {
 // hopDanger adds to d the empty squares where the mover's trampoline would let a piece of
 // by reach k, given that k is safe with only the trampoline on e (NoSquare: none). Each
 // such route uses the new trampoline t, alone or with e: t on a line or leap from k, or on
-// a line or leap from e, or one pawn step from e.
+// a line or leap from e, or one pawn step from e. Routes with a promotion on a trampoline
+// are rare (a pawn must step onto its last rank) and are tested square by square.
 func (p *Position) hopDanger(k Square, by Color, e Square, d *sqSet) {
 	cells := &p.cells
 	var view [hopClasses]sqSet // the empty squares from which a leg of each kind reaches k
@@ -599,7 +611,7 @@ func (p *Position) hopDanger(k Square, by Color, e Square, d *sqSet) {
 		for _, dir := range hopLines.dirs[c][:hopLines.n[c]] {
 			for t := k + Square(dir); cells[t] == Empty; t += Square(dir) {
 				view[c].add(t)
-				if t != e && (p.hopReaches(t, c, by) || p.hopPromoReach(t, by)) {
+				if t != e && p.hopReaches(t, c, by) {
 					d.add(t)
 				}
 				if !rider {
@@ -613,38 +625,75 @@ func (p *Position) hopDanger(k Square, by Color, e Square, d *sqSet) {
 			d.add(t)
 		}
 	}
-	if e == NoSquare {
-		return
-	}
-	for c := 0; c < hopClasses; c++ {
-		eSeesK := view[c].has(e)
-		eReached := p.hopReaches(e, c, by) || p.hopPromoReach(e, by)
-		if !eSeesK && !eReached {
-			continue
-		}
-		rider := hopLines.rider[c]
-		for _, dir := range hopLines.dirs[c][:hopLines.n[c]] {
-			for t := e + Square(dir); cells[t] == Empty; t += Square(dir) {
-				// origin-t-e-k or origin-e-t-k
-				if eReached && view[c].has(t) || eSeesK && (p.hopReaches(t, c, by) || p.hopPromoReach(t, by)) {
-					d.add(t)
-				}
-				if !rider {
-					break
+	if e != NoSquare {
+		for c := 0; c < hopClasses; c++ {
+			eSeesK := view[c].has(e)
+			eReached := p.hopReaches(e, c, by)
+			if !eSeesK && !eReached {
+				continue
+			}
+			rider := hopLines.rider[c]
+			for _, dir := range hopLines.dirs[c][:hopLines.n[c]] {
+				for t := e + Square(dir); cells[t] == Empty; t += Square(dir) {
+					// origin-e-t-k or origin-t-e-k
+					if eReached && view[c].has(t) || eSeesK && p.hopReaches(t, c, by) {
+						d.add(t)
+					}
+					if !rider {
+						break
+					}
 				}
 			}
 		}
+		push := Square(p.v.pawnPush[by])
+		// A pawn steps onto t, then onto e, then takes k; or onto e, then t, then takes k.
+		if t := e - push; cells[t] == Empty && p.hopPawnTakes(e, k, by) && p.hopPawnReach(t, by) {
+			d.add(t)
+		}
+		if t := e + push; cells[t] == Empty && p.hopPawnTakes(t, k, by) && p.hopPawnReach(e, by) {
+			d.add(t)
+		}
 	}
+	if p.present[by]&typeBit(Pawn) != 0 {
+		p.hopPromoDanger(k, by, e, d)
+	}
+}
+
+// hopPromoDanger adds the placements that let a pawn of by promote on a trampoline and
+// reach k with the new piece: t on the last rank in front of a pawn (or in front of e), t
+// on the square between a pawn and e on the last rank, or any square after e there.
+func (p *Position) hopPromoDanger(k Square, by Color, e Square, d *sqSet) {
 	push := Square(p.v.pawnPush[by])
-	// A pawn steps onto t, then onto e, then takes k (or promotes on e and goes on).
-	if t := e - push; cells[t] == Empty && p.hopPawnReach(t, by) &&
-		(p.hopPawnTakes(e, k, by) || p.promotes(by, e) && p.hopLegAny(e, k)) {
-		d.add(t)
+	exact := func(t Square) {
+		if t != e && p.cells[t] == Empty && !d.has(t) &&
+			(p.hopRoute(k, by, t, NoSquare) || e != NoSquare && (p.hopRoute(k, by, t, e) || p.hopRoute(k, by, e, t))) {
+			d.add(t)
+		}
 	}
-	// A pawn steps onto e, then onto t, then takes k (or promotes on t and goes on).
-	if t := e + push; cells[t] == Empty && p.hopPawnReach(e, by) &&
-		(p.hopPawnTakes(t, k, by) || p.promotes(by, t) && p.hopLegAny(t, k)) {
-		d.add(t)
+	if e != NoSquare && p.promotes(by, e) {
+		if p.hopPawnReach(e, by) {
+			for _, t := range p.v.Geometry.squares {
+				exact(t)
+			}
+			return
+		}
+		if t := e - push; p.cells[t] == Empty && p.hopPawnReach(t, by) {
+			exact(t)
+		}
+	}
+	for _, from := range p.pieces[by][:p.nPieces[by]] {
+		if p.cells[from] != MakePiece(by, Pawn) {
+			continue // the scratch board may have taken it
+		}
+		for t := from + push; p.cells[t] == Empty; t += push {
+			if p.promotes(by, t) {
+				exact(t)
+				break
+			}
+			if t != e {
+				break // only a step onto e goes on towards the last rank
+			}
+		}
 	}
 }
 

@@ -465,3 +465,23 @@ func TestHopWidePositionsDoNotCrash(t *testing.T) {
 		}
 	}
 }
+
+// TestHopPromotedPieceCrossesItsStart: a pawn promoted on a trampoline is a new piece that
+// may come back over the square the pawn left: g7-g8(#)=Q-g6 checks, so Black may not put
+// its trampoline on g8 (found by the slow generator in a random game).
+func TestHopPromotedPieceCrossesItsStart(t *testing.T) {
+	const fen = "r1b5/2q3Pr/nppp1nk1/1B2pp2/5Pp1/2P1P3/PP1P3P/RNB1K1NR b KQ - 0 17 h3 d3"
+	checkAgainstOracle(t, fen)
+	_, _, turns := hopTurnSets(t, fen)
+	expectMoves(t, fen, turns, []string{"a8b8,f8"}, []string{"a8b8,g8"})
+	if !HopChess.MustParseFEN("8/6P1/6k1/8/8/8/8/4K3 b - - 0 40 a1 g8").InCheck() {
+		t.Error("g7-g8(#)=Q-g6 is no check")
+	}
+	if !HopChess.MustParseFEN("8/8/6P1/6k1/8/8/8/4K3 b - - 0 40 g7 g8").InCheck() {
+		t.Error("g6-g7(@)-g8(#)=Q-g5 is no check")
+	}
+	// Black's trampoline on g8 in front of the g7 pawn: every placement is tested.
+	checkAgainstOracle(t, "4k3/6P1/8/8/8/8/2K5/8 b - - 0 40 a1 g8")
+	checkAgainstOracle(t, "4k3/8/6P1/8/8/8/2K5/8 b - - 0 40 g8 a1")
+	checkAgainstOracle(t, "8/6P1/8/6k1/8/8/2K5/8 b - - 0 40 a1 h2")
+}
