@@ -3,6 +3,7 @@ package movegen
 import (
 	"math/rand/v2"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -82,7 +83,8 @@ func TestHopOracleQuick(t *testing.T) {
 // TestHopOracleRandomGames compares the turns of every position of random games with the
 // slow generator's, and checks the incremental state and the FEN round trip on the way.
 // The position after each turn must be the slow generator's. With HOP_ORACLE=1 it plays
-// many more and longer games, from the start and from every line of the perft table.
+// many more and longer games, from the start and from every line of the perft table
+// (HOP_ORACLE=<n> with other random games).
 func TestHopOracleRandomGames(t *testing.T) {
 	games, plies := 3, 24
 	starts := []string{HopChess.StartFEN}
@@ -92,7 +94,8 @@ func TestHopOracleRandomGames(t *testing.T) {
 			starts = append(starts, c.fen)
 		}
 	}
-	rng := newTestRand(5)
+	seed, _ := strconv.ParseUint(os.Getenv("HOP_ORACLE"), 10, 64) // another seed, other games
+	rng := newTestRand(5 + seed)
 	var ml MoveList
 	for _, start := range starts {
 		for g := 0; g < games; g++ {
