@@ -12,7 +12,8 @@ package movegen
 //     placement is illegal;
 //  3. otherwise only the placements that open a route to the king are illegal, and those
 //     lie on the king's lines and leaps, on the enemy trampoline's lines and leaps, or one
-//     pawn step from the enemy trampoline (hopDanger lists them); every other empty square
+//     pawn step from the enemy trampoline (hopDanger lists them; the rare routes with a
+//     promotion on a trampoline are tested square by square); every other empty square
 //     gives a legal turn without any further test.
 
 // The three kinds of line a hopping piece keeps to: a queen keeps the kind she arrived
