@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 
+	"varchess/bench"
 	"varchess/protocol"
 )
 
@@ -14,6 +15,9 @@ const usage = `usage:
   engine                       play: XBoard, UCI or the console on stdin/stdout
   engine perft [-variant NAME] [-fen FEN] [-moves "m1 m2 ..."] [-divide] DEPTH
                                count the leaves of the legal-move tree
+  engine bench [-depth DELTA] [-threads N] [-variant NAME]
+                               search fixed positions of every variant to fixed depths;
+                               the total node count is the engine's signature
 `
 
 func main() {
@@ -29,6 +33,8 @@ func run(args []string) int {
 	switch args[0] {
 	case "perft":
 		return runPerft(args[1:], os.Stdout, os.Stderr)
+	case "bench":
+		return bench.Main(args[1:], os.Stdout, os.Stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Print(usage)
 		return 0
