@@ -5,16 +5,20 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
+	"syscall"
 	"time"
 
 	"varchess/movegen"
 	"varchess/search"
 )
 
-// SearchPosition is one position of the search bench, searched to Depth plies.
+// SearchPosition is one position of the search bench, searched to Depth plies: FEN
+// followed by Moves (coordinate moves separated by spaces, may be empty).
 type SearchPosition struct {
 	Variant string
 	FEN     string
+	Moves   string
 	Depth   int
 }
 
@@ -68,7 +72,18 @@ type SearchLine struct {
 	Variant   string
 	Positions int
 	Nodes     uint64
-	Time      time.Duration
+	Time      time.Duration // wall clock
+	CPU       time.Duration // processor time of the whole process (all threads)
+}
+
+// cpuTime is the processor time this process has used so far. On a shared machine it
+// measures speed better than the wall clock, which counts the time other programs run.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // RunSearch searches every position with a fresh engine state (tables cleared, one thread
@@ -87,10 +102,17 @@ func RunSearch(positions []SearchPosition, depthDelta, threads int) ([]SearchLin
 		if err != nil {
 			return nil, fmt.Errorf("bench: %s: %v", sp.Variant, err)
 		}
+		for _, text := range strings.Fields(sp.Moves) {
+			m, err := p.ParseMove(text)
+			if err != nil {
+				return nil, fmt.Errorf("bench: %s: %v", sp.Variant, err)
+			}
+			p.Apply(m)
+		}
 		eng.NewGame()
-		start := time.Now()
+		start, cpu := time.Now(), cpuTime()
 		res := eng.Search(context.Background(), p, nil, search.Limits{Depth: max(sp.Depth+depthDelta, 1)}, nil)
-		elapsed := time.Since(start)
+		elapsed, cpu := time.Since(start), cpuTime()-cpu
 		if len(lines) == 0 || lines[len(lines)-1].Variant != sp.Variant {
 			lines = append(lines, SearchLine{Variant: sp.Variant})
 		}
@@ -98,6 +120,7 @@ func RunSearch(positions []SearchPosition, depthDelta, threads int) ([]SearchLin
 		l.Positions++
 		l.Nodes += res.Nodes
 		l.Time += elapsed
+		l.CPU += cpu
 	}
 	return lines, nil
 }
@@ -111,11 +134,28 @@ func Main(args []string, out, errw io.Writer) int {
 	delta := fs.Int("depth", 0, "add this many plies to every position's depth (negative: shallower)")
 	threads := fs.Int("threads", 1, "search threads (more than one: node counts vary)")
 	variant := fs.String("variant", "", "bench only this variant")
+	fen := fs.String("fen", "", "search only this position (of -variant, default normal)")
+	moves := fs.String("moves", "", "moves played from -fen (or the start) before the search")
+	sd := fs.Int("sd", 0, "with -fen or -moves: the depth")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	positions := SearchPositions()
-	if *variant != "" {
+	if *fen != "" || *moves != "" {
+		name := *variant
+		if name == "" {
+			name = movegen.FIDE.Name
+		}
+		v := movegen.ByName(name)
+		if v == nil {
+			fmt.Fprintf(errw, "bench: unknown variant %q\n", name)
+			return 2
+		}
+		if *fen == "" {
+			*fen = v.StartFEN
+		}
+		positions = []SearchPosition{{Variant: name, FEN: *fen, Moves: *moves, Depth: max(*sd, 1)}}
+	} else if *variant != "" {
 		var keep []SearchPosition
 		for _, sp := range positions {
 			if sp.Variant == *variant {
@@ -134,14 +174,16 @@ func Main(args []string, out, errw io.Writer) int {
 		return 1
 	}
 	var total uint64
-	var elapsed time.Duration
+	var elapsed, cpu time.Duration
 	for _, l := range lines {
-		fmt.Fprintf(out, "%-16s positions %2d  nodes %12d  time %8.3fs  nps %9.0f\n",
-			l.Variant, l.Positions, l.Nodes, l.Time.Seconds(), nps(l.Nodes, l.Time))
+		fmt.Fprintf(out, "%-16s positions %2d  nodes %12d  time %8.3fs  nps %9.0f  cpu %8.3fs  cpu-nps %9.0f\n",
+			l.Variant, l.Positions, l.Nodes, l.Time.Seconds(), nps(l.Nodes, l.Time), l.CPU.Seconds(), nps(l.Nodes, l.CPU))
 		total += l.Nodes
 		elapsed += l.Time
+		cpu += l.CPU
 	}
-	fmt.Fprintf(out, "total nodes %d  time %.3fs  nps %.0f\n", total, elapsed.Seconds(), nps(total, elapsed))
+	fmt.Fprintf(out, "total nodes %d  time %.3fs  nps %.0f  cpu %.3fs  cpu-nps %.0f\n",
+		total, elapsed.Seconds(), nps(total, elapsed), cpu.Seconds(), nps(total, cpu))
 	return 0
 }
 

@@ -86,8 +86,16 @@ func (e *Evaluator) Evaluate(p *movegen.Position) int {
 	phase := e.phase(p) // 256 = opening material, 0 = bare kings and pawns
 	var s [2]int
 	var zoneAttacks [2]int // enemy moves into each side's king zone
+	var pi pawnInfo
+	pawnStructure := e.v.Geometry.Files <= maxFiles
+	if pawnStructure {
+		e.pawnFiles(p, &pi)
+	}
 	for c := movegen.White; c <= movegen.Black; c++ {
 		s[c] += e.sideScore(p, c, phase, &zoneAttacks)
+		if pawnStructure && p.Count(c, movegen.Pawn) > 0 {
+			s[c] += e.pawns(p, c, &pi)
+		}
 	}
 	for c := movegen.White; c <= movegen.Black; c++ {
 		if n := zoneAttacks[c]; n > 0 {
@@ -128,8 +136,6 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, z
 		ekf, ekr = int(e.file[eking]), int(e.rank[eking])
 	}
 	enemyWeak := e.weak[them]
-	var pawnFiles [maxFiles]int8
-	pawnStructure := e.v.Geometry.Files <= maxFiles
 	for _, sq := range p.Pieces(c) {
 		t := p.At(sq).Type()
 		score += int(e.pst[c][t][sq])
@@ -141,9 +147,6 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, z
 			}
 			continue
 		case movegen.Pawn:
-			if pawnStructure {
-				pawnFiles[e.file[sq]]++
-			}
 			continue
 		}
 		mob := 0
@@ -168,9 +171,6 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, z
 		}
 		score += mob * e.mobW[t]
 	}
-	if pawnStructure && p.Count(c, movegen.Pawn) > 0 {
-		score += e.pawns(p, c, &pawnFiles)
-	}
 	if k := p.King(c); k != movegen.NoSquare {
 		score += e.shield(p, c, k) * phase / 256
 	}
@@ -183,23 +183,52 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, z
 	return score
 }
 
+// pawnInfo is where each side's pawns stand, file by file.
+type pawnInfo struct {
+	count [2][maxFiles]int8
+	least [2][maxFiles]int8 // lowest rank of a pawn on the file (127 if none)
+	most  [2][maxFiles]int8 // highest rank of a pawn on the file (-1 if none)
+}
+
+// pawnFiles fills pi from p's pawns.
+func (e *Evaluator) pawnFiles(p *movegen.Position, pi *pawnInfo) {
+	for c := range pi.least {
+		for f := range pi.least[c] {
+			pi.least[c][f], pi.most[c][f] = 127, -1
+		}
+	}
+	for c := movegen.White; c <= movegen.Black; c++ {
+		if p.Count(c, movegen.Pawn) == 0 {
+			continue
+		}
+		for _, sq := range p.Pieces(c) {
+			if p.At(sq).Type() != movegen.Pawn {
+				continue
+			}
+			f, r := e.file[sq], e.rank[sq]
+			pi.count[c][f]++
+			pi.least[c][f] = min(pi.least[c][f], r)
+			pi.most[c][f] = max(pi.most[c][f], r)
+		}
+	}
+}
+
 // pawns scores c's pawn structure: doubled and isolated pawns, passed pawns by progress.
-func (e *Evaluator) pawns(p *movegen.Position, c movegen.Color, files *[maxFiles]int8) int {
+func (e *Evaluator) pawns(p *movegen.Position, c movegen.Color, pi *pawnInfo) int {
 	them := c.Other()
 	nfiles := e.v.Geometry.Files
+	files := &pi.count[c]
 	score := 0
 	for f := 0; f < nfiles; f++ {
 		if files[f] > 1 {
 			score -= doubledPawn * int(files[f]-1)
 		}
 	}
-	enemyPawn := movegen.MakePiece(them, movegen.Pawn)
-	g := e.v.Geometry
 	for _, sq := range p.Pieces(c) {
 		if p.At(sq).Type() != movegen.Pawn {
 			continue
 		}
-		f, r := int(e.file[sq]), int(e.rank[sq])
+		f, r := int(e.file[sq]), e.rank[sq]
 		left := f > 0 && files[f-1] > 0
 		right := f+1 < nfiles && files[f+1] > 0
 		if !left && !right {
@@ -207,15 +236,9 @@ func (e *Evaluator) pawns(p *movegen.Position, c movegen.Color, files *[maxFiles
 		}
 		// Passed: no enemy pawn ahead on this file or a neighbouring one.
 		passed := true
-		dir := 1
-		if c == movegen.Black {
-			dir = -1
-		}
-		for rr := r + dir; passed && rr >= 0 && rr < g.Ranks; rr += dir {
-			for ff := max(f-1, 0); ff <= min(f+1, nfiles-1); ff++ {
-				if s := g.Square(ff, rr); s != movegen.NoSquare && p.At(s) == enemyPawn {
-					passed = false
-				}
+		for ff := max(f-1, 0); ff <= min(f+1, nfiles-1); ff++ {
+			if c == movegen.White && pi.most[them][ff] > r || c == movegen.Black && pi.least[them][ff] < r {
+				passed = false
 			}
 		}
 		if passed {

@@ -15,7 +15,7 @@ func BenchmarkSearch(b *testing.B) {
 	var nodes uint64
 	for b.Loop() {
 		e.NewGame()
-		nodes += e.Search(context.Background(), p, nil, Limits{Depth: 6}, nil).Nodes
+		nodes += e.Search(context.Background(), p, nil, Limits{Depth: 9}, nil).Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }

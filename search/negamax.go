@@ -10,6 +10,8 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	}
 	f := &w.stack[ply]
 	f.pvLen = 0
+	hint := f.check // consumed here, whatever path this node takes
+	f.check = checkUnknown
 	w.nodes++
 	if w.nodes&checkPeriod == 0 {
 		w.poll()
@@ -59,8 +61,8 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 		return w.ev.Evaluate(p)
 	}
 
-	inCheck := p.InCheck()
-	special := specialPhase(p)
+	inCheck := knownCheck(p, hint)
+	special := w.rootSpecial && specialPhase(p)
 	// Check extension: a check is a forcing move whose answer must be seen (not where
 	// checks do not restrict the moves, and not beyond twice the nominal depth).
 	if inCheck && !special && ply < 2*w.rootDepth {
@@ -79,7 +81,7 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 
 	// Null-move pruning: if passing still fails high, a real move will too.
 	if !pvNode && !inCheck && ply > 0 && !w.stack[ply].null && depth >= nullMinDepth &&
-		staticEval >= beta && beta < MateBound && canNullMove(p, legal, captures) {
+		staticEval >= beta && beta < MateBound && canNullMove(p, special, legal, captures) {
 		r := nullReduction + depth/nullDepthDivisor
 		next := w.child(p, ply)
 		next.ApplyNull()
@@ -104,6 +106,10 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 		next := w.child(p, ply)
 		next.Apply(m)
 		givesCheck := next.InCheck()
+		childCheck := int8(checkNo)
+		if givesCheck {
+			childCheck = checkYes
+		}
 		quiet := !tactical && !givesCheck && m != ttMove
 
 		// Pruning of quiet moves near the leaves, once a move has been searched: late move
@@ -129,6 +135,7 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 		newDepth := depth - 1
 		var score int
 		if i == 0 {
+			w.stack[ply+1].check = childCheck
 			score = -w.negamax(next, -beta, -alpha, newDepth, ply+1)
 		} else {
 			r := 0
@@ -143,11 +150,14 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 				}
 				r = min(max(r, 0), newDepth-1)
 			}
+			w.stack[ply+1].check = childCheck
 			score = -w.negamax(next, -alpha-1, -alpha, newDepth-r, ply+1)
 			if score > alpha && r > 0 {
+				w.stack[ply+1].check = childCheck
 				score = -w.negamax(next, -alpha-1, -alpha, newDepth, ply+1)
 			}
 			if score > alpha && score < beta {
+				w.stack[ply+1].check = childCheck
 				score = -w.negamax(next, -beta, -alpha, newDepth, ply+1)
 			}
 		}
@@ -194,6 +204,8 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 	f := &w.stack[ply]
 	f.pvLen = 0
+	hint := f.check // consumed here, whatever path this node takes
+	f.check = checkUnknown
 	w.nodes++
 	if w.nodes&checkPeriod == 0 {
 		w.poll()
@@ -203,13 +215,25 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 		return 0
 	}
 	w.seldepth = max(w.seldepth, ply)
-	pvNode := beta-alpha > 1
+	// No transposition table here: measured, probing it at every quiescence node costs
+	// more (cache misses on a large table) than the nodes it saves.
 
-	hit, found := w.sh.tt.probe(p.Hash())
-	if found && !pvNode {
-		if s := scoreFromTT(hit.score, ply); cuts(hit.bound, s, alpha, beta) {
-			return s
+	evasions := qply < qCheckPlies && knownCheck(p, hint) && !(w.rootSpecial && specialPhase(p))
+	best, stand := -Infinity, 0
+	if !evasions {
+		// Stand pat: the side to move need not capture. Out of check only stalemate
+		// depends on the moves, so the variant's other ends of game are judged first, and
+		// the moves are generated only when the captures must be searched. (Stalemate is
+		// left to the full-width search.)
+		if o := p.StatusWith(1); o.Over() {
+			return outcomeScore(o, p, ply)
 		}
+		stand = w.ev.Evaluate(p)
+		if stand >= beta {
+			return stand
+		}
+		alpha = max(alpha, stand)
+		best = stand
 	}
 
 	w.scratch.Reset()
@@ -220,22 +244,8 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 	if ply >= MaxPly-1 {
 		return w.ev.Evaluate(p)
 	}
-	evasions := qply < qCheckPlies && p.InCheck() && !specialPhase(p)
+	w.fill(p, f, movegen.NullMove, !evasions)
 
-	best, stand := -Infinity, 0
-	origAlpha := alpha
-	if !evasions {
-		// Stand pat: the side to move need not capture.
-		stand = w.ev.Evaluate(p)
-		if stand >= beta {
-			return stand
-		}
-		alpha = max(alpha, stand)
-		best = stand
-	}
-	w.fill(p, f, hit.move, !evasions)
-
-	bestMove := movegen.NullMove
 	nseen := 0
 	for i := 0; i < f.n; i++ {
 		m := f.pick(i)
@@ -266,7 +276,7 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 		if score > best {
 			best = score
 			if score > alpha {
-				alpha, bestMove = score, m
+				alpha = score
 				w.updatePV(f, m, ply)
 				if alpha >= beta {
 					break
@@ -277,15 +287,23 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 	if best == -Infinity {
 		best = alpha
 	}
-	b := boundUpper
-	switch {
-	case best >= beta:
-		b = boundLower
-	case best > origAlpha && bestMove != movegen.NullMove:
-		b = boundExact
-	}
-	w.sh.tt.store(p.Hash(), bestMove, scoreToTT(best, ply), 0, b)
 	return best
+}
+
+// Whether a node's side to move is in check, when the parent already knows.
+const (
+	checkUnknown = iota
+	checkNo
+	checkYes
+)
+
+// knownCheck reports whether p's side to move is in check, from the parent's hint (it
+// tests every move for check anyway) or by asking movegen.
+func knownCheck(p *movegen.Position, hint int8) bool {
+	if hint == checkUnknown {
+		return p.InCheck()
+	}
+	return hint == checkYes
 }
 
 // child copies p into the next ply's frame for a move to be applied to (copy-make). The

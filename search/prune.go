@@ -48,8 +48,8 @@ func hasPieces(p *movegen.Position, c movegen.Color) bool {
 //   - Hop Chess needs no exception: a turn is a piece move plus a trampoline placement
 //     that may leave the trampoline where it stands, so a pass is a turn minus its piece
 //     move, and the opponent's trampoline threats stay on the board while we pass.
-func canNullMove(p *movegen.Position, legal, captures int) bool {
-	return hasPieces(p, p.SideToMove()) && !specialPhase(p) && captures < legal
+func canNullMove(p *movegen.Position, special bool, legal, captures int) bool {
+	return hasPieces(p, p.SideToMove()) && !special && captures < legal
 }
 
 // outcomeScore scores a finished game at ply from the side to move's point of view: the

@@ -23,6 +23,7 @@ type frame struct {
 	quiets  [64]movegen.Move // quiet moves tried before a cutoff, for the history malus
 	nquiets int
 	null    bool // this node was reached by a null move
+	check   int8 // checkYes or checkNo when the parent knows, else checkUnknown
 }
 
 // shared is the state of one search that all its workers see.
@@ -58,6 +59,9 @@ type worker struct {
 	base int      // index of the root in path
 
 	rootDepth int
+	// rootSpecial: the root is in a placement or jump phase. If it is not, no position of
+	// the search is (hands only empty and phases only end), so nodes need not test it.
+	rootSpecial bool
 	iterBest  movegen.Move // the best root move of the current iteration so far
 	iterScore int
 }
@@ -79,6 +83,7 @@ func (w *worker) clearHistory() {
 func (w *worker) prepare(sh *shared, root *movegen.Position, history []uint64) {
 	w.sh, w.ev = sh, eval.For(root.Variant())
 	w.nodes, w.seldepth, w.stopped = 0, 0, false
+	w.rootSpecial = specialPhase(root)
 	w.published.Store(0)
 	need := len(history) + MaxPly + 8
 	if cap(w.path) < need {
