@@ -62,8 +62,8 @@ type worker struct {
 	// rootSpecial: the root is in a placement or jump phase. If it is not, no position of
 	// the search is (hands only empty and phases only end), so nodes need not test it.
 	rootSpecial bool
-	iterBest  movegen.Move // the best root move of the current iteration so far
-	iterScore int
+	iterBest    movegen.Move // the best root move of the current iteration so far
+	iterScore   int
 }
 
 func newWorker(id int, e *Engine) *worker {
