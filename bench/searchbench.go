@@ -42,7 +42,10 @@ var fidePositions = []string{
 // has many more moves (Hop Chess's turns are a piece move times a trampoline square).
 // Variants not listed get defaultVariantDepth, so a new variant joins the bench at once.
 var variantDepth = map[string]int{
-	"hopchess": 4,
+	"weaksquare": 9, // few moves per node in the jumping phase
+	"bunker":     9,
+	"blackhole":  8,
+	"hopchess":   4,
 }
 
 const defaultVariantDepth = 7

@@ -2,16 +2,16 @@ package search
 
 import "varchess/movegen"
 
-// specialPhase reports whether either side still has pieces in hand or is in a Weak Square
-// phase other than the normal one: placements (Pre-chess) and jumps (Weak Square) are
-// compulsory, checks do not restrict them, and a static evaluation of half-built armies
-// says little. The search then keeps to plain alpha-beta: no null move, no static
-// pruning, no check extension, gentle reductions.
+// specialPhase reports whether either side still has pieces in hand: a placement phase
+// (Pre-chess) or a Weak Square jumping phase (every jump but the first places a hand
+// piece, so a jumping side always has one; a stuck side keeps its hand for good, which
+// makes this conservative for the rest of such a game). Placements and jumps are
+// compulsory, checks do not restrict jumps, and a static evaluation of half-built armies
+// says little, so the search keeps to plain alpha-beta there: no null move, no static
+// pruning, no check extension, gentle reductions. (Position.Phase is not used: its
+// numbering is the variant's own.)
 func specialPhase(p *movegen.Position) bool {
 	for c := movegen.White; c <= movegen.Black; c++ {
-		if p.Phase(c) != 0 {
-			return true
-		}
 		for t := movegen.Pawn; t < movegen.NumTypes; t++ {
 			if p.Hand(c, t) > 0 {
 				return true

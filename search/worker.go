@@ -60,7 +60,7 @@ type worker struct {
 
 	rootDepth int
 	// rootSpecial: the root is in a placement or jump phase. If it is not, no position of
-	// the search is (hands only empty and phases only end), so nodes need not test it.
+	// the search is (hands only ever shrink), so nodes need not test it.
 	rootSpecial bool
 	iterBest    movegen.Move // the best root move of the current iteration so far
 	iterScore   int
