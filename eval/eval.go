@@ -31,6 +31,9 @@ type Evaluator struct {
 	rank    [256]int8
 	// startNPM is the non-pawn material of both sides at the start, for the game phase.
 	startNPM int
+	// near lists the squares at most one king step from each square (itself included),
+	// padded with NoSquare.
+	near [256][9]movegen.Square
 	// weak is each side's own weak square (Weak Square), NoSquare elsewhere.
 	weak    [2]movegen.Square
 	maxDist int
@@ -81,18 +84,38 @@ func (e *Evaluator) Tactical(p *movegen.Position, m movegen.Move) bool {
 	return w != movegen.NoSquare && m.To() == w
 }
 
+// Material is the material balance for the side to move plus the tempo: a cheap first
+// estimate of Evaluate, which the positional terms rarely move by more than a few pawns.
+func (e *Evaluator) Material(p *movegen.Position) int {
+	s := tempo
+	us, them := p.SideToMove(), p.SideToMove().Other()
+	for t := movegen.Pawn; t < movegen.NumTypes; t++ {
+		s += e.value[t] * (p.Count(us, t) + p.Hand(us, t) - p.Count(them, t) - p.Hand(them, t))
+	}
+	return s
+}
+
 // Evaluate scores p for the side to move.
 func (e *Evaluator) Evaluate(p *movegen.Position) int {
 	phase := e.phase(p) // 256 = opening material, 0 = bare kings and pawns
 	var s [2]int
 	var zoneAttacks [2]int // enemy moves into each side's king zone
+	// zone marks the squares at most one king step from each king: bit c for c's king.
+	var zone [256]uint8
+	for c := movegen.White; c <= movegen.Black; c++ {
+		if k := p.King(c); k != movegen.NoSquare {
+			for _, sq := range e.near[k] {
+				zone[sq] |= 1 << c
+			}
+		}
+	}
 	var pi pawnInfo
 	pawnStructure := e.v.Geometry.Files <= maxFiles
 	if pawnStructure {
 		e.pawnFiles(p, &pi)
 	}
 	for c := movegen.White; c <= movegen.Black; c++ {
-		s[c] += e.sideScore(p, c, phase, &zoneAttacks)
+		s[c] += e.sideScore(p, c, phase, &zone, &zoneAttacks)
 		if pawnStructure && p.Count(c, movegen.Pawn) > 0 {
 			s[c] += e.pawns(p, c, &pi)
 		}
@@ -124,17 +147,14 @@ func (e *Evaluator) phase(p *movegen.Position) int {
 // sideScore is everything side c earns by itself: material, squares, mobility, king
 // shelter, pawn structure, variant terms. It adds c's moves into the enemy king's zone to
 // zone[them].
-func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, zone *[2]int) int {
+func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, near *[256]uint8, zone *[2]int) int {
 	them := c.Other()
 	score := 0
 	for t := movegen.Pawn; t < movegen.NumTypes; t++ {
 		score += e.value[t] * (p.Count(c, t) + p.Hand(c, t))
 	}
 	eking := p.King(them)
-	ekf, ekr := -10, -10
-	if eking != movegen.NoSquare {
-		ekf, ekr = int(e.file[eking]), int(e.rank[eking])
-	}
+	themBit := uint8(1) << them
 	enemyWeak := e.weak[them]
 	for _, sq := range p.Pieces(c) {
 		t := p.At(sq).Type()
@@ -157,7 +177,7 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, z
 				pc := p.At(to)
 				if pc == movegen.Empty || pc.Is(them) {
 					mob++
-					if abs(int(e.file[to])-ekf) <= 1 && abs(int(e.rank[to])-ekr) <= 1 {
+					if near[to]&themBit != 0 {
 						zone[them]++
 					}
 					if to == enemyWeak {

@@ -29,6 +29,15 @@ func build(v *movegen.Variant) *Evaluator {
 		}
 	}
 	e.buildSquareTables()
+	for _, sq := range g.Squares() {
+		n := 0
+		for _, to := range g.Squares() {
+			if e.dist(sq, to) <= 1 {
+				e.near[sq][n] = to
+				n++
+			}
+		}
+	}
 	if start, err := v.ParseFEN(v.StartFEN); err == nil {
 		for c := movegen.White; c <= movegen.Black; c++ {
 			for t := movegen.Knight; t < movegen.NumTypes; t++ {

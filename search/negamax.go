@@ -228,6 +228,11 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 		if o := p.StatusWith(1); o.Over() {
 			return outcomeScore(o, p, ply)
 		}
+		// Lazy evaluation: far above beta on material alone, the positional terms will
+		// not bring the score back below it.
+		if quick := w.ev.Material(p) - lazyMargin; quick >= beta {
+			return quick
+		}
 		stand = w.ev.Evaluate(p)
 		if stand >= beta {
 			return stand

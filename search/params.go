@@ -45,6 +45,10 @@ const (
 	// with this much positional gain on top of the victim's value.
 	deltaMargin = 200
 
+	// lazyMargin: quiescence stands pat on material alone when it beats beta by this much,
+	// without the full evaluation.
+	lazyMargin = 400
+
 	// qCheckPlies: quiescence searches every evasion of a check only in its first plies;
 	// deeper it stands pat, so that games where checks persist (the Weak Square jumping
 	// phase ignores check) cannot make it explode.
