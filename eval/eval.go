@@ -40,7 +40,6 @@ type Evaluator struct {
 	// pawnProgress[c][sq] is how far a pawn of colour c on sq has come, 0..256 from its
 	// start rank to its promotion rank.
 	pawnProgress [2][256]int16
-	promoRank    [2]int
 }
 
 // step is one direction of a piece's move on the board.
