@@ -253,6 +253,11 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 		if stand >= beta {
 			return stand
 		}
+		// Big delta: not even taking the opponent's best piece (or promoting) could reach
+		// alpha, so no capture needs to be generated.
+		if stand+w.bestGain(p)+deltaMargin <= alpha {
+			return stand
+		}
 		alpha = max(alpha, stand)
 		best = stand
 	}
@@ -359,6 +364,26 @@ func (w *worker) child(p *movegen.Position, ply int) *movegen.Position {
 	next := &w.stack[ply+1].pos
 	*next = *p
 	return next
+}
+
+// bestGain bounds what one tactical move can win in p: the opponent's most valuable
+// piece, plus a promotion's gain if the side to move has pawns. Where a tactical move can
+// win the game outright (weak squares) there is no bound.
+func (w *worker) bestGain(p *movegen.Position) int {
+	if w.ev.DecisiveEntries() {
+		return Infinity
+	}
+	us, them := p.SideToMove(), p.SideToMove().Other()
+	gain := 0
+	for t := movegen.Pawn; t < movegen.NumTypes; t++ {
+		if p.Count(them, t) > 0 {
+			gain = max(gain, w.ev.Value(t))
+		}
+	}
+	if p.Count(us, movegen.Pawn) > 0 {
+		gain += w.promoGain
+	}
+	return gain
 }
 
 // seenTurn reports whether a Hop Chess turn with m's piece move (origin, destination,

@@ -59,6 +59,7 @@ type worker struct {
 	base int      // index of the root in path
 
 	rootDepth int
+	promoGain int // the most a promotion adds to the material
 	// rootSpecial: the root is in a placement or jump phase. If it is not, no position of
 	// the search is (hands only ever shrink), so nodes need not test it.
 	rootSpecial bool
@@ -82,6 +83,10 @@ func (w *worker) clearHistory() {
 // prepare readies the worker for a search of root after the game positions history.
 func (w *worker) prepare(sh *shared, root *movegen.Position, history []uint64) {
 	w.sh, w.ev = sh, eval.For(root.Variant())
+	w.promoGain = 0
+	for _, t := range root.Variant().Pawn.PromoTypes {
+		w.promoGain = max(w.promoGain, w.ev.Value(t)-w.ev.Value(movegen.Pawn))
+	}
 	w.nodes, w.seldepth, w.stopped = 0, 0, false
 	w.rootSpecial = specialPhase(root)
 	w.published.Store(0)
