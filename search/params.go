@@ -64,7 +64,7 @@ const (
 
 	// checkPeriod is how often (in nodes, a power of two minus one as a mask) a worker
 	// publishes its node count and the main worker checks the node limit.
-	checkPeriod = 1023
+	checkPeriod = 255
 )
 
 // Time management.
