@@ -21,11 +21,11 @@ FAIRYMAX = sys.argv[2] if len(sys.argv) > 2 else "/usr/games/fairymax"
 # (moves from the start, fairymax depth, our depth): depths chosen so that each engine
 # searches for a second or more of processor time; the speed, not the depth, is compared.
 POSITIONS = [
-    ("", 7, 10),
-    ("e2e4 e7e5 g1f3 b8c6 f1b5 a7a6", 7, 10),
-    ("d2d4 g8f6 c2c4 e7e6 b1c3 f8b4", 7, 10),
-    ("e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6", 7, 10),
-    ("e2e4 e7e6 d2d4 d7d5 b1c3 g8f6 c1g5 f8e7 e4e5 f6d7", 7, 10),
+    ("", 7, 13),
+    ("e2e4 e7e5 g1f3 b8c6 f1b5 a7a6", 7, 13),
+    ("d2d4 g8f6 c2c4 e7e6 b1c3 f8b4", 7, 13),
+    ("e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6", 7, 13),
+    ("e2e4 e7e6 d2d4 d7d5 b1c3 g8f6 c1g5 f8e7 e4e5 f6d7", 7, 13),
 ]
 TICK = os.sysconf("SC_CLK_TCK")
 

@@ -45,7 +45,7 @@ var variantDepth = map[string]int{
 	"weaksquare": 9, // few moves per node in the jumping phase
 	"bunker":     9,
 	"blackhole":  8,
-	"hopchess":   4,
+	"hopchess":   5,
 }
 
 const defaultVariantDepth = 7

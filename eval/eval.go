@@ -94,6 +94,10 @@ func (e *Evaluator) Material(p *movegen.Position) int {
 	return s
 }
 
+// DecisiveEntries reports whether a move onto some square can win the game at once (the
+// Weak Square's weak squares), so that no material bound limits what a move may gain.
+func (e *Evaluator) DecisiveEntries() bool { return e.weak[0] != movegen.NoSquare }
+
 // Evaluate scores p for the side to move.
 func (e *Evaluator) Evaluate(p *movegen.Position) int {
 	phase := e.phase(p) // 256 = opening material, 0 = bare kings and pawns

@@ -34,21 +34,52 @@ const (
 	MaxThreads = 64
 )
 
-// NewEngine is an engine with 16 MB of hash and one thread.
-func NewEngine() *Engine { return &Engine{hashMB: 16, threads: 1} }
+// NewEngine is an engine with 16 MB of hash and one thread, its tables allocated.
+func NewEngine() *Engine {
+	e := &Engine{hashMB: 16, threads: 1}
+	e.allocate()
+	return e
+}
 
 // SetHashMB sizes the transposition table (clamped to MinHashMB..MaxHashMB).
 func (e *Engine) SetHashMB(mb int) {
 	e.mu.Lock()
-	defer e.mu.Unlock()
 	e.hashMB = min(max(mb, MinHashMB), MaxHashMB)
+	e.mu.Unlock()
+	e.allocate()
 }
 
 // SetThreads sets the number of search threads (clamped to 1..MaxThreads).
 func (e *Engine) SetThreads(n int) {
 	e.mu.Lock()
-	defer e.mu.Unlock()
 	e.threads = min(max(n, 1), MaxThreads)
+	e.mu.Unlock()
+	e.allocate()
+}
+
+// allocate sizes the table and the workers to the options now, unless a search is running
+// (then the next search does it): memory is taken when the options are set, not on the
+// clock of the first move.
+func (e *Engine) allocate() {
+	if e.searching.TryLock() {
+		e.resize()
+		e.searching.Unlock()
+	}
+}
+
+// resize makes the table and the workers match the options; the caller holds searching.
+// It reports the number of threads and whether the table is new (so empty).
+func (e *Engine) resize() (threads int, fresh bool) {
+	e.mu.Lock()
+	mb, threads := e.hashMB, e.threads
+	e.mu.Unlock()
+	if e.tt == nil || e.ttMB != mb {
+		e.tt, e.ttMB, fresh = newTable(mb), mb, true
+	}
+	for len(e.workers) < threads {
+		e.workers = append(e.workers, newWorker(len(e.workers), e))
+	}
+	return threads, fresh
 }
 
 // HashMB and Threads report the current settings.
@@ -69,19 +100,15 @@ func (e *Engine) PonderHit() { e.ponderHit.Store(true) }
 
 // setup sizes the table and the workers for a search, and clears them after NewGame.
 func (e *Engine) setup() (threads int) {
+	threads, fresh := e.resize()
 	e.mu.Lock()
-	mb, threads, clear := e.hashMB, e.threads, e.cleared
+	newGame := e.cleared
 	e.cleared = false
 	e.mu.Unlock()
-	if e.tt == nil || e.ttMB != mb {
-		e.tt, e.ttMB = newTable(mb), mb
-	} else if clear {
-		e.tt.clear()
-	}
-	for len(e.workers) < threads {
-		e.workers = append(e.workers, newWorker(len(e.workers), e))
-	}
-	if clear {
+	if newGame {
+		if !fresh {
+			e.tt.clear()
+		}
 		for _, w := range e.workers {
 			w.clearHistory()
 		}
@@ -122,10 +149,13 @@ func (e *Engine) Search(ctx context.Context, root *movegen.Position, history []u
 		res.Best = hit.move
 	}
 
+	if !lim.Ponder {
+		sh.startClock(start)
+	}
 	done := make(chan struct{})
 	watched := make(chan struct{})
 	go func() {
-		e.watch(ctx, sh, start, done)
+		e.watch(ctx, sh, done)
 		close(watched)
 	}()
 

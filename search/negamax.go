@@ -65,7 +65,10 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	special := w.rootSpecial && specialPhase(p)
 	// Check extension: a check is a forcing move whose answer must be seen (not where
 	// checks do not restrict the moves, and not beyond twice the nominal depth).
-	if inCheck && !special && ply < 2*w.rootDepth {
+	// Wide nodes (Hop Chess) are not extended: there most turns can give or parry a
+	// check through a trampoline, and extending them all would never end.
+	wide := f.n >= wideNode
+	if inCheck && !special && !wide && ply < 2*w.rootDepth {
 		depth++
 	}
 	staticEval := -Infinity
@@ -99,10 +102,21 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	origAlpha := alpha
 	best, bestMove := -Infinity, movegen.NullMove
 	f.nquiets = 0
-	quietsSeen := 0
+	quietsSeen, lateSeen := 0, 0
 	for i := 0; i < f.n; i++ {
 		m := f.pick(i)
 		tactical := w.ev.Tactical(p, m)
+		// Wide nodes (Hop Chess: every piece move times every trampoline square) prune late
+		// non-tactical moves at any depth but the root's, in check or not, before they are
+		// even played: their hundreds of turns are ordered by the piece move's and the
+		// trampoline square's histories, only the first ones are worth a search, and
+		// testing every one for check would cost more than searching the rest.
+		if wide && ply > 0 && !special && best > -MateBound && !tactical && m != ttMove {
+			if lateSeen >= wideLimit(depth, pvNode) {
+				continue
+			}
+			lateSeen++
+		}
 		next := w.child(p, ply)
 		next.Apply(m)
 		givesCheck := next.InCheck()
@@ -110,7 +124,9 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 		if givesCheck {
 			childCheck = checkYes
 		}
-		quiet := !tactical && !givesCheck && m != ttMove
+		// A quiet move changes no material and gives no check; at wide nodes checks are
+		// too common to be exempt from reductions.
+		quiet := !tactical && (!givesCheck || wide) && m != ttMove
 
 		// Pruning of quiet moves near the leaves, once a move has been searched: late move
 		// pruning and futility pruning. Tactical and checking moves are never pruned, nor
@@ -237,6 +253,11 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 		if stand >= beta {
 			return stand
 		}
+		// Big delta: not even taking the opponent's best piece (or promoting) could reach
+		// alpha, so no capture needs to be generated.
+		if stand+w.bestGain(p)+deltaMargin <= alpha {
+			return stand
+		}
 		alpha = max(alpha, stand)
 		best = stand
 	}
@@ -248,6 +269,17 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 	}
 	if ply >= MaxPly-1 {
 		return w.ev.Evaluate(p)
+	}
+	if evasions && w.scratch.Len() >= wideNode {
+		// Hundreds of evasions (Hop Chess: move the trampoline away) are too many to
+		// search here: stand pat and look at the captures only.
+		evasions = false
+		stand = w.ev.Evaluate(p)
+		if stand >= beta {
+			return stand
+		}
+		alpha = max(alpha, stand)
+		best = stand
 	}
 	w.fill(p, f, movegen.NullMove, !evasions)
 
@@ -295,6 +327,20 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 	return best
 }
 
+// wideLimit is the number of quiet moves searched at a wide node of depth: the usual late
+// move pruning count near the leaves, a wider one above, twice that on the principal
+// variation (where the root's moves, all searched, are not counted).
+func wideLimit(depth int, pvNode bool) int {
+	n := lmpBase + wideFactor*depth
+	if depth <= lmpDepth {
+		n = lmpBase + depth*depth
+	}
+	if pvNode {
+		n *= 2
+	}
+	return n
+}
+
 // Whether a node's side to move is in check, when the parent already knows.
 const (
 	checkUnknown = iota
@@ -318,6 +364,26 @@ func (w *worker) child(p *movegen.Position, ply int) *movegen.Position {
 	next := &w.stack[ply+1].pos
 	*next = *p
 	return next
+}
+
+// bestGain bounds what one tactical move can win in p: the opponent's most valuable
+// piece, plus a promotion's gain if the side to move has pawns. Where a tactical move can
+// win the game outright (weak squares) there is no bound.
+func (w *worker) bestGain(p *movegen.Position) int {
+	if w.ev.DecisiveEntries() {
+		return Infinity
+	}
+	us, them := p.SideToMove(), p.SideToMove().Other()
+	gain := 0
+	for t := movegen.Pawn; t < movegen.NumTypes; t++ {
+		if p.Count(them, t) > 0 {
+			gain = max(gain, w.ev.Value(t))
+		}
+	}
+	if p.Count(us, movegen.Pawn) > 0 {
+		gain += w.promoGain
+	}
+	return gain
 }
 
 // seenTurn reports whether a Hop Chess turn with m's piece move (origin, destination,

@@ -33,6 +33,11 @@ const (
 	// lmpBase + depth*depth at depth <= lmpDepth (Hop Chess's hundreds of quiet turns need it).
 	lmpDepth = 3
 	lmpBase  = 4
+	// wideNode and wideFactor: at nodes with at least wideNode moves, late move pruning
+	// applies at every depth but the root's, after lmpBase + wideFactor*depth quiet moves
+	// (twice that on the principal variation).
+	wideNode   = 200
+	wideFactor = 6
 
 	// lmrMinDepth and lmrMinMove: late move reductions start at this depth and after this
 	// many moves; lmrBase and lmrDivisor shape the table log(depth)*log(moves)/divisor.
@@ -59,7 +64,7 @@ const (
 
 	// checkPeriod is how often (in nodes, a power of two minus one as a mask) a worker
 	// publishes its node count and the main worker checks the node limit.
-	checkPeriod = 1023
+	checkPeriod = 255
 )
 
 // Time management.

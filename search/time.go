@@ -43,13 +43,10 @@ func newPlan(lim Limits) plan {
 }
 
 // watch stops the search when ctx is cancelled (at once) or the hard limit passes
-// (within watchPeriod), counting time from the start or, when pondering, from the ponder
-// hit. It returns when done is closed.
-func (e *Engine) watch(ctx context.Context, sh *shared, start time.Time, done <-chan struct{}) {
+// (within watchPeriod; the workers also check it), and starts the clock at a ponder hit.
+// It returns when done is closed.
+func (e *Engine) watch(ctx context.Context, sh *shared, done <-chan struct{}) {
 	pondering := sh.lim.Ponder
-	if !pondering {
-		sh.clockStart.Store(start.UnixNano())
-	}
 	if !sh.plan.timed() && !pondering {
 		select {
 		case <-ctx.Done():
@@ -73,13 +70,22 @@ func (e *Engine) watch(ctx context.Context, sh *shared, start time.Time, done <-
 					continue
 				}
 				pondering = false
-				sh.clockStart.Store(now.UnixNano())
+				sh.startClock(now)
 			}
 			if sh.plan.timed() && now.Sub(time.Unix(0, sh.clockStart.Load())) >= sh.plan.hard {
 				sh.stop.Store(true)
 				return
 			}
 		}
+	}
+}
+
+// startClock makes the time limits count from t: at the start of the search, or at the
+// ponder hit.
+func (sh *shared) startClock(t time.Time) {
+	sh.clockStart.Store(t.UnixNano())
+	if sh.plan.timed() {
+		sh.deadline.Store(t.Add(sh.plan.hard).UnixNano())
 	}
 }
 

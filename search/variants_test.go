@@ -45,3 +45,41 @@ func TestVariantWins(t *testing.T) {
 		})
 	}
 }
+
+// TestSelfPlayEveryVariant plays a few moves of every registered variant from its start
+// with small node budgets: every move returned must be legal, the report's PV must be
+// playable, and the search must cope with each game's phases (placements, jumps, turns).
+func TestSelfPlayEveryVariant(t *testing.T) {
+	for _, v := range movegen.All {
+		t.Run(v.Name, func(t *testing.T) {
+			g := movegen.NewGame(v.Start(nil))
+			e := NewEngine()
+			e.SetHashMB(1)
+			for ply := 0; ply < 12 && !g.Outcome().Over(); ply++ {
+				p := g.Position()
+				var pvOK = true
+				res := e.Search(context.Background(), p, g.History(), Limits{Nodes: 3000}, func(i Info) {
+					q := *p
+					for _, m := range i.PV {
+						var ml movegen.MoveList
+						q.LegalMoves(&ml)
+						if !ml.Contains(m) {
+							pvOK = false
+							return
+						}
+						q.Apply(m)
+					}
+				})
+				var ml movegen.MoveList
+				p.LegalMoves(&ml)
+				if !ml.Contains(res.Best) {
+					t.Fatalf("ply %d (%s): illegal best move %v", ply, p.FEN(), res.Best)
+				}
+				if !pvOK {
+					t.Fatalf("ply %d (%s): a reported PV is not playable", ply, p.FEN())
+				}
+				g.Play(res.Best)
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package search
 import (
 	"math"
 	"sync/atomic"
+	"time"
 
 	"varchess/eval"
 	"varchess/movegen"
@@ -33,6 +34,7 @@ type shared struct {
 	lim        Limits
 	plan       plan
 	clockStart atomic.Int64 // unix nanoseconds from which the time limits count
+	deadline   atomic.Int64 // unix nanoseconds of the hard limit, 0 while there is none
 	workers    []*worker
 }
 
@@ -59,6 +61,7 @@ type worker struct {
 	base int      // index of the root in path
 
 	rootDepth int
+	promoGain int // the most a promotion adds to the material
 	// rootSpecial: the root is in a placement or jump phase. If it is not, no position of
 	// the search is (hands only ever shrink), so nodes need not test it.
 	rootSpecial bool
@@ -82,6 +85,10 @@ func (w *worker) clearHistory() {
 // prepare readies the worker for a search of root after the game positions history.
 func (w *worker) prepare(sh *shared, root *movegen.Position, history []uint64) {
 	w.sh, w.ev = sh, eval.For(root.Variant())
+	w.promoGain = 0
+	for _, t := range root.Variant().Pawn.PromoTypes {
+		w.promoGain = max(w.promoGain, w.ev.Value(t)-w.ev.Value(movegen.Pawn))
+	}
 	w.nodes, w.seldepth, w.stopped = 0, 0, false
 	w.rootSpecial = specialPhase(root)
 	w.published.Store(0)
@@ -97,10 +104,15 @@ func (w *worker) prepare(sh *shared, root *movegen.Position, history []uint64) {
 	}
 }
 
-// poll runs every checkPeriod+1 nodes: publish the node count, and in the main worker
-// enforce the node limit.
+// poll runs every checkPeriod+1 nodes: publish the node count, check the hard time limit,
+// and in the main worker enforce the node limit.
 func (w *worker) poll() {
 	w.published.Store(w.nodes)
+	// The watcher enforces the hard limit too, but a goroutine may wait for a processor
+	// on a loaded machine: every worker also reads the clock itself.
+	if d := w.sh.deadline.Load(); d != 0 && time.Now().UnixNano() >= d {
+		w.sh.stop.Store(true)
+	}
 	if w.id == 0 && w.sh.lim.Nodes > 0 && w.sh.totalNodes() >= w.sh.lim.Nodes {
 		w.sh.stop.Store(true)
 	}
