@@ -7,7 +7,7 @@ STATICCHECK_VERSION := v0.8.2
 # Debian packages the GUI and comparison tests need (XBoard under Xvfb, reference engines).
 DEB_PACKAGES := xboard xvfb xauth fairymax fairy-stockfish
 
-.PHONY: all build run test test-go deps-debian bench lint fmt-check vet race fuzz perft-long perft-bench clean
+.PHONY: all build run test test-go test-race deps-debian bench lint fmt-check vet race fuzz perft-long perft-bench clean
 
 all: build
 
@@ -19,10 +19,16 @@ run: build
 
 # test runs everything CI runs: formatting, vet, the unit and transcript tests, and the
 # race detector on the concurrent packages.
-test: deps-debian fmt-check vet test-go
+test: deps-debian fmt-check vet test-go test-race
 
 test-go:
 	$(GO) test -count=1 ./...
+
+# test-race runs the packages whose goroutines share state (the Lazy SMP workers and their
+# table, the protocol sessions, the match runner) under the race detector, without the
+# real-XBoard games, which gain nothing from it.
+test-race:
+	$(GO) test -race -short -count=1 ./search ./protocol ./bench
 
 # deps-debian installs the Debian packages the GUI tests use, when they are missing and
 # this user can install them (root with apt-get); otherwise those tests skip themselves.
