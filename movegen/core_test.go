@@ -2,6 +2,7 @@ package movegen
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -245,6 +246,32 @@ func TestSpecialMovesDoNotAllocate(t *testing.T) {
 		})
 		if allocs != 0 {
 			t.Errorf("%s: generating allocates %v times per run, want 0", fen, allocs)
+		}
+	}
+}
+
+// TestSquareColours pins IsLight to the squares' names, a1 dark on every board, whatever
+// the box looks like: Black Hole's rules file calls c1 and g1 dark (its box starts at rank
+// 0), Jumping Knights has the z file left of a.
+func TestSquareColours(t *testing.T) {
+	for _, c := range []struct {
+		v           *Variant
+		dark, light []string
+	}{
+		{FIDE, []string{"a1", "c1", "h8", "e5"}, []string{"b1", "a2", "h1", "a8", "e4"}},
+		{WeakSquare, []string{"a1", "d2", "f8"}, []string{"c2", "b7", "a2"}},
+		{Blackhole, []string{"a1", "c1", "g1", "i1", "e11", "i11"}, []string{"b1", "h1", "e0", "e12", "a2"}},
+		{JumpingKnights, []string{"a1", "z0", "i9", "z2"}, []string{"b1", "a2", "z1", "i0"}},
+	} {
+		g := c.v.Geometry
+		for _, name := range append(c.dark, c.light...) {
+			sq := g.SquareByName(name)
+			if sq == NoSquare {
+				t.Fatalf("%s: no square %s", c.v.Name, name)
+			}
+			if want := !slices.Contains(c.dark, name); g.IsLight(sq) != want {
+				t.Errorf("%s: %s light = %v, want %v", c.v.Name, name, g.IsLight(sq), want)
+			}
 		}
 	}
 }
