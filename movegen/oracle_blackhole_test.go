@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -510,39 +509,20 @@ func (p *bhPos) texts() []string {
 	return out
 }
 
-// bhTable reads testdata/perft/blackhole.epd: FEN and the leaf counts by depth.
-func bhTable(t *testing.T) []struct {
+// bhCase is a line of testdata/perft/blackhole.epd: a FEN and the leaf counts by depth.
+type bhCase struct {
 	fen    string
 	counts map[int]uint64
-} {
+}
+
+// bhTable reads testdata/perft/blackhole.epd with movegen.PerftTable, a plain file
+// reader with no move logic.
+func bhTable(t *testing.T) []bhCase {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "perft", "blackhole.epd"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []struct {
-		fen    string
-		counts map[int]uint64
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		parts := strings.Split(line, ";")
-		counts := map[int]uint64{}
-		for _, p := range parts[1:] {
-			var d int
-			var n uint64
-			if _, err := fmt.Sscanf(strings.TrimSpace(p), "D%d %d", &d, &n); err != nil {
-				t.Fatalf("bad entry %q", p)
-			}
-			counts[d] = n
-		}
-		out = append(out, struct {
-			fen    string
-			counts map[int]uint64
-		}{strings.TrimSpace(parts[0]), counts})
+	fens, counts := movegen.PerftTable(t, "blackhole")
+	var out []bhCase
+	for i, fen := range fens {
+		out = append(out, bhCase{fen, counts[i]})
 	}
 	if len(out) < 6 {
 		t.Fatalf("%d positions in the table, want the start and at least five more", len(out))

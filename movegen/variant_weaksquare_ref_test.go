@@ -9,11 +9,9 @@ package movegen_test
 // move list by move list along random games and by perft.
 
 import (
-	"bufio"
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -542,33 +540,14 @@ type refCase struct {
 	counts map[int]uint64
 }
 
-// refTable reads the pinned perft table on its own (the reader of perft_test.go is internal
-// to package movegen).
+// refTable reads the pinned perft table with movegen.PerftTable, a plain file reader with
+// no move logic.
 func refTable(t *testing.T) []refCase {
 	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "perft", "weaksquare.epd"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
+	fens, counts := movegen.PerftTable(t, "weaksquare")
 	var out []refCase
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		parts := strings.Split(line, ";")
-		c := refCase{fen: strings.TrimSpace(parts[0]), counts: map[int]uint64{}}
-		for _, part := range parts[1:] {
-			var d int
-			var n uint64
-			if _, err := fmt.Sscanf(strings.TrimSpace(part), "D%d %d", &d, &n); err != nil {
-				t.Fatalf("bad perft entry %q: %v", part, err)
-			}
-			c.counts[d] = n
-		}
-		out = append(out, c)
+	for i, fen := range fens {
+		out = append(out, refCase{fen, counts[i]})
 	}
 	if len(out) < 6 {
 		t.Fatalf("weaksquare.epd holds %d positions, want the start and at least five more", len(out))
