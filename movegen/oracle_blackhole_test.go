@@ -509,27 +509,6 @@ func (p *bhPos) texts() []string {
 	return out
 }
 
-// bhCase is a line of testdata/perft/blackhole.epd: a FEN and the leaf counts by depth.
-type bhCase struct {
-	fen    string
-	counts map[int]uint64
-}
-
-// bhTable reads testdata/perft/blackhole.epd with movegen.PerftTable, a plain file
-// reader with no move logic.
-func bhTable(t *testing.T) []bhCase {
-	t.Helper()
-	fens, counts := movegen.PerftTable(t, "blackhole")
-	var out []bhCase
-	for i, fen := range fens {
-		out = append(out, bhCase{fen, counts[i]})
-	}
-	if len(out) < 6 {
-		t.Fatalf("%d positions in the table, want the start and at least five more", len(out))
-	}
-	return out
-}
-
 // oracleLeaves bounds the counts the slow generator checks in a plain `go test`; with
 // PERFT_LONG set it checks every depth of the table.
 const oracleLeaves = 100_000
@@ -539,7 +518,7 @@ const oracleLeaves = 100_000
 // generators agree on every count.
 func TestBlackholeOraclePerft(t *testing.T) {
 	long := os.Getenv("PERFT_LONG") != ""
-	for i, c := range bhTable(t) {
+	for i, c := range oracleTable(t, "blackhole", 6) {
 		o, err := parseBH(c.fen)
 		if err != nil {
 			t.Fatal(err)
@@ -569,7 +548,7 @@ func TestBlackholeAgainstOracle(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	positions := 0
 	seen := map[string]int{} // the special moves the games went through
-	for _, c := range bhTable(t) {
+	for _, c := range oracleTable(t, "blackhole", 6) {
 		for g := 0; g < games; g++ {
 			p := movegen.Blackhole.MustParseFEN(c.fen)
 			o, _ := parseBH(c.fen)

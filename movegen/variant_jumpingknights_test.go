@@ -1,6 +1,7 @@
 package movegen
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -54,22 +55,30 @@ func jkSameBoard(p *Position, b *oBoard) string {
 	return ""
 }
 
-// jkCompareTree walks the legal-move tree of p to depth, comparing at every node the move
-// list, the board and check with the oracle, and returns the number of leaves.
-func jkCompareTree(t *testing.T, p *Position, b *oBoard, depth int, path string, st *jkStats) uint64 {
+// jkSameMoves fails unless movegen's legal moves of p are the oracle's of b, and returns
+// the oracle's; path names the moves that led there.
+func jkSameMoves(t *testing.T, p *Position, b *oBoard, path string) []oMove {
 	t.Helper()
 	got := sortedMoves(p)
-	st.add(p, b)
 	ms := b.legal()
 	want := make([]string, len(ms))
 	for i, m := range ms {
 		want[i] = m.text
 	}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
-		t.Fatalf("%s after [%s]: movegen has\n%v\noracle has\n%v", p.FEN(), path, got, want)
+		t.Fatalf("%s after %s: movegen has\n%v\noracle has\n%v", p.FEN(), path, got, want)
 	}
+	return ms
+}
+
+// jkCompareTree walks the legal-move tree of p to depth, comparing at every node the move
+// list, the board and check with the oracle, and returns the number of leaves.
+func jkCompareTree(t *testing.T, p *Position, b *oBoard, depth int, path string, st *jkStats) uint64 {
+	t.Helper()
+	st.add(p, b)
+	ms := jkSameMoves(t, p, b, "["+path+"]")
 	if depth == 1 {
-		return uint64(len(got))
+		return uint64(len(ms))
 	}
 	var n uint64
 	for _, m := range ms {
@@ -638,15 +647,7 @@ func TestJKOracleRandomGames(t *testing.T) {
 		b, _ := oParse(p.FEN())
 		var path []string
 		for ply := 0; ply < plies; ply++ {
-			got := sortedMoves(p)
-			ms := b.legal()
-			want := make([]string, len(ms))
-			for i, m := range ms {
-				want[i] = m.text
-			}
-			if strings.Join(got, " ") != strings.Join(want, " ") {
-				t.Fatalf("%s after %v:\nmovegen %v\noracle  %v", p.FEN(), path, got, want)
-			}
+			ms := jkSameMoves(t, p, b, fmt.Sprint(path))
 			if len(ms) == 0 {
 				break
 			}

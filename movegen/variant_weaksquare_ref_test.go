@@ -535,26 +535,6 @@ func (p *refPos) result() string {
 	return "*"
 }
 
-type refCase struct {
-	fen    string
-	counts map[int]uint64
-}
-
-// refTable reads the pinned perft table with movegen.PerftTable, a plain file reader with
-// no move logic.
-func refTable(t *testing.T) []refCase {
-	t.Helper()
-	fens, counts := movegen.PerftTable(t, "weaksquare")
-	var out []refCase
-	for i, fen := range fens {
-		out = append(out, refCase{fen, counts[i]})
-	}
-	if len(out) < 6 {
-		t.Fatalf("weaksquare.epd holds %d positions, want the start and at least five more", len(out))
-	}
-	return out
-}
-
 func engineTexts(p *movegen.Position) []string {
 	var ml movegen.MoveList
 	p.LegalMoves(&ml)
@@ -574,7 +554,7 @@ func TestWeakSquarePerftAgainstReference(t *testing.T) {
 	if os.Getenv("PERFT_LONG") != "" {
 		maxLeaves, maxDepth = 1<<62, 5
 	}
-	for i, c := range refTable(t) {
+	for i, c := range oracleTable(t, "weaksquare", 6) {
 		p, err := movegen.WeakSquare.ParseFEN(c.fen)
 		if err != nil {
 			t.Fatalf("%s: %v", c.fen, err)
@@ -614,7 +594,7 @@ func TestWeakSquareRandomGamesAgainstReference(t *testing.T) {
 	} else if testing.Short() {
 		games = 50
 	}
-	table := refTable(t)
+	table := oracleTable(t, "weaksquare", 6)
 	rng := rand.New(rand.NewPCG(38, 2026))
 	seen := map[string]int{}
 	for g := 0; g < games; g++ {
