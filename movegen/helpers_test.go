@@ -123,6 +123,21 @@ func sortedMoves(p *Position) []string {
 	return out
 }
 
+// SortedMoves is sortedMoves for package movegen_test: movegen's side of an oracle
+// comparison, never called by an oracle's own model.
+func SortedMoves(p *Position) []string { return sortedMoves(p) }
+
+// movesFrom keeps the moves of list that start on the square named sq (b1 but not b10).
+func movesFrom(list []string, sq string) []string {
+	var out []string
+	for _, m := range list {
+		if strings.HasPrefix(m, sq) && (len(m) == len(sq) || m[len(sq)] >= 'a') {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // movesOf is the sorted move texts of fen in v.
 func movesOf(t testing.TB, v *Variant, fen string) []string {
 	t.Helper()

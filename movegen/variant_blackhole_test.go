@@ -25,21 +25,10 @@ func bhFEN(e12 string, ranks []string, e0 string, rest string) string {
 	return cell(e12) + "/" + strings.Join(ranks, "/") + "/" + cell(e0) + " " + rest
 }
 
-// fromSquare keeps the moves of list that start on sq.
-func fromSquare(list []string, sq string) []string {
-	var out []string
-	for _, m := range list {
-		if strings.HasPrefix(m, sq) && (len(m) == len(sq) || m[len(sq)] >= 'a') {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
 // wantMoves checks that the moves of the piece on sq are exactly want (in any order).
 func wantMoves(t *testing.T, fen, sq string, want ...string) {
 	t.Helper()
-	got := fromSquare(movesOf(t, Blackhole, fen), sq)
+	got := movesFrom(movesOf(t, Blackhole, fen), sq)
 	sort.Strings(want)
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("%s\nmoves from %s: got  %v\n              want %v", fen, sq, got, want)
@@ -158,7 +147,7 @@ func TestBlackholeHoleAgainstLinePieces(t *testing.T) {
 		"c5d6", "c5e7", "c5f8", "c5g9", "c5h10", "c5i11", "c5b6", "c5a7",
 		"c5d4", "c5e3", "c5f2", "c5g1", "c5b4", "c5a3")
 	// Queen on g4: diagonal g4-f5 stops before e6; files and ranks as usual.
-	q := fromSquare(movesOf(t, Blackhole, fen(map[int]string{4: "6Q2"})), "g4")
+	q := movesFrom(movesOf(t, Blackhole, fen(map[int]string{4: "6Q2"})), "g4")
 	for _, m := range []string{"g4e6", "g4d7", "g4c8"} {
 		if slices.Contains(q, m) {
 			t.Errorf("queen g4: %s crosses or lands on the hole", m)
@@ -175,14 +164,14 @@ func TestBlackholeHoleAgainstLinePieces(t *testing.T) {
 		"e5e4", "e5e3", "e5e2", "e5e1", "e5e0",
 		"e5a5", "e5b5", "e5c5", "e5d5", "e5f5", "e5g5", "e5h5", "e5i5")
 	// Marshall on c5: the knight leap to e6 lands on the hole; e4 is fine.
-	m := fromSquare(movesOf(t, Blackhole, fen(map[int]string{5: "2M6"})), "c5")
+	m := movesFrom(movesOf(t, Blackhole, fen(map[int]string{5: "2M6"})), "c5")
 	if slices.Contains(m, "c5e6") || !slices.Contains(m, "c5e4") || !slices.Contains(m, "c5d7") {
 		t.Errorf("Marshall c5: %v, want no e6, but e4 and d7", m)
 	}
 	// Knight on e4: d6 and f6 next to the hole; a knight on d4 cannot land on e6.
 	wantMoves(t, fen(map[int]string{4: "4N4"}), "e4",
 		"e4d6", "e4f6", "e4c5", "e4g5", "e4c3", "e4g3", "e4d2", "e4f2")
-	n := fromSquare(movesOf(t, Blackhole, fen(map[int]string{4: "3N5"})), "d4")
+	n := movesFrom(movesOf(t, Blackhole, fen(map[int]string{4: "3N5"})), "d4")
 	if slices.Contains(n, "d4e6") || len(n) != 7 {
 		t.Errorf("knight d4: %v, want the seven leaps other than e6", n)
 	}
@@ -234,7 +223,7 @@ func TestBlackholeExtraSquares(t *testing.T) {
 	// knight from c1, g1, d2 or f2, a rook down the e-file.
 	wantMoves(t, bhFEN("", []string{"8k", e9, e9, e9, e9, h6, e9, e9, e9, e9, "4K4"}, "", "w - - 0 1"), "e1",
 		"e1d1", "e1f1", "e1d2", "e1e2", "e1f2", "e1e0")
-	start := fromSquare(movesOf(t, Blackhole, Blackhole.StartFEN), "d1")
+	start := movesFrom(movesOf(t, Blackhole, Blackhole.StartFEN), "d1")
 	if strings.Join(start, " ") != "d1e0" {
 		t.Errorf("queen d1 at the start: %v, want d1e0", start)
 	}
@@ -280,7 +269,7 @@ func TestBlackholeExtraSquares(t *testing.T) {
 	wantMoves(t, bhFEN("n", []string{"8k", e9, e9, e9, e9, h6, e9, e9, e9, e9, "K8"}, "", "b - - 0 1"), "e12",
 		"e12c11", "e12g11", "e12d10", "e12f10")
 	black := strings.Replace(Blackhole.StartFEN, " w ", " b ", 1)
-	if ms := fromSquare(movesOf(t, Blackhole, black), "e11"); strings.Join(ms, " ") != "e11e12" {
+	if ms := movesFrom(movesOf(t, Blackhole, black), "e11"); strings.Join(ms, " ") != "e11e12" {
 		t.Errorf("black king at the start: %v, want e11e12", ms)
 	}
 }

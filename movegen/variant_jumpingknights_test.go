@@ -160,13 +160,7 @@ func (st *jkStats) add(p *Position, b *oBoard) {
 
 // jkFrom is the sorted texts of the legal moves of p that start on square from.
 func jkFrom(p *Position, from string) string {
-	var out []string
-	for _, s := range sortedMoves(p) {
-		if strings.HasPrefix(s, from) {
-			out = append(out, s)
-		}
-	}
-	return strings.Join(out, " ")
+	return strings.Join(movesFrom(sortedMoves(p), from), " ")
 }
 
 // jkPatterns is the sorted texts of the moves the piece on from makes by its pattern,

@@ -535,17 +535,6 @@ func (p *refPos) result() string {
 	return "*"
 }
 
-func engineTexts(p *movegen.Position) []string {
-	var ml movegen.MoveList
-	p.LegalMoves(&ml)
-	out := make([]string, 0, ml.Len())
-	for _, m := range ml.Moves() {
-		out = append(out, p.MoveText(m))
-	}
-	sort.Strings(out)
-	return out
-}
-
 // TestWeakSquarePerftAgainstReference checks every pinned perft value against both
 // generators: the table must not drift from what the independent model counts. make test
 // runs the depths up to 250,000 leaves, PERFT_LONG=1 every depth up to 5.
@@ -566,7 +555,7 @@ func TestWeakSquarePerftAgainstReference(t *testing.T) {
 		if r.fen() != p.FEN() {
 			t.Errorf("case %d: FEN %q, the reference reads %q", i+1, p.FEN(), r.fen())
 		}
-		if got, want := strings.Join(engineTexts(p), " "), strings.Join(r.texts(), " "); got != want {
+		if got, want := strings.Join(movegen.SortedMoves(p), " "), strings.Join(r.texts(), " "); got != want {
 			t.Errorf("case %d %s: moves\n%s\nreference\n%s", i+1, c.fen, got, want)
 		}
 		for d := 1; d <= maxDepth; d++ {
@@ -608,7 +597,7 @@ func TestWeakSquareRandomGamesAgainstReference(t *testing.T) {
 			t.Fatal(err)
 		}
 		for ply := 0; ply < 250; ply++ {
-			ours, theirs := engineTexts(p), r.texts()
+			ours, theirs := movegen.SortedMoves(p), r.texts()
 			if strings.Join(ours, " ") != strings.Join(theirs, " ") {
 				t.Fatalf("game %d ply %d %s:\nmovegen   %v\nreference %v", g, ply, p.FEN(), ours, theirs)
 			}
