@@ -82,9 +82,12 @@ func tableFENs(t testing.TB, variant string, extra ...string) []string {
 	return append(extra, fens...)
 }
 
-// runPerftTable checks every entry of a variant's perft table up to quick leaves, or all of
+// runPerftTable checks every entry of a variant's perft table up to quickLeaves, or all of
 // them with PERFT_LONG=1.
-func runPerftTable(t *testing.T, v *Variant, quick uint64) {
+func runPerftTable(t *testing.T, v *Variant) { runPerftTableUpTo(t, v, quickLeaves) }
+
+// runPerftTableUpTo is runPerftTable with another bound than quickLeaves for go test.
+func runPerftTableUpTo(t *testing.T, v *Variant, quick uint64) {
 	for i, c := range readPerftTable(t, v.Name) {
 		p := mustParse(t, v, c.fen)
 		for d := 1; d <= 9; d++ {

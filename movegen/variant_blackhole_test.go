@@ -516,7 +516,7 @@ func TestBlackholeRepetitionAndDivideOrder(t *testing.T) {
 	}
 }
 
-func TestPerftBlackhole(t *testing.T) { runPerftTable(t, Blackhole, quickLeaves) }
+func TestPerftBlackhole(t *testing.T) { runPerftTable(t, Blackhole) }
 
 // bhMirror is the colour-flipped mirror of a Black Hole FEN: rank r goes to 12-r, the
 // colours swap. The board is symmetric under this flip (e0 <-> e12, e6 stays).

@@ -451,8 +451,8 @@ func TestPrechessSampleGame(t *testing.T) {
 // perft-long) checks all of them.
 const bunkerQuickLeaves = 2_000_000
 
-func TestPerftBunker(t *testing.T)   { runPerftTable(t, Bunker, bunkerQuickLeaves) }
-func TestPerftPrechess(t *testing.T) { runPerftTable(t, Prechess, bunkerQuickLeaves) }
+func TestPerftBunker(t *testing.T)   { runPerftTableUpTo(t, Bunker, bunkerQuickLeaves) }
+func TestPerftPrechess(t *testing.T) { runPerftTableUpTo(t, Prechess, bunkerQuickLeaves) }
 
 // bunkerMirrorFEN flips a bunker or prechess FEN top to bottom and swaps the colours: the same
 // game with the roles of White and Black exchanged. The bunker field lists White's leap

@@ -610,7 +610,7 @@ func TestJKGameEnds(t *testing.T) {
 const jkQuickLeaves = 1_000_000
 
 // TestPerftJumpingKnights checks the pinned perft table (testdata/perft/jumpingknights.epd).
-func TestPerftJumpingKnights(t *testing.T) { runPerftTable(t, JumpingKnights, jkQuickLeaves) }
+func TestPerftJumpingKnights(t *testing.T) { runPerftTableUpTo(t, JumpingKnights, jkQuickLeaves) }
 
 // jkMirror is the colour-flipped mirror of a FEN: ranks reversed (r to 9-r), colours swapped.
 func jkMirror(fen string) string { return colourMirrorFEN(fen, 9) }

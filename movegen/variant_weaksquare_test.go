@@ -439,7 +439,7 @@ func TestWeakSquareMirrorSymmetry(t *testing.T) {
 	}
 }
 
-func TestPerftWeakSquare(t *testing.T) { runPerftTable(t, WeakSquare, quickLeaves) }
+func TestPerftWeakSquare(t *testing.T) { runPerftTable(t, WeakSquare) }
 
 func TestRandomWalkWeakSquare(t *testing.T) {
 	randomWalk(t, WeakSquare, WeakSquare.StartFEN, 40, 200, 3)
