@@ -61,6 +61,8 @@ perft-bench: build
 
 fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzFEN$$' -fuzztime=30s ./movegen
+	for f in FuzzParseLevel FuzzParseGo FuzzXBoardMove FuzzXBoardFEN FuzzSessions; do \
+	  $(GO) test -run='^$$' -fuzz="^$$f\$$" -fuzztime=30s ./protocol || exit 1; done
 
 clean:
 	rm -rf bin

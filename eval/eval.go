@@ -1,35 +1,299 @@
 // Package eval scores positions for the search: a number in centipawns from the point of
-// view of the side to move. It knows the games only through movegen's data.
+// view of the side to move. It knows the games only through movegen's data: material per
+// piece type scaled to the board, piece-square tables computed from the board's geometry,
+// mobility along each piece's atoms, king safety and pawn structure. A new variant gets a
+// sensible evaluation without any code here; the few terms that data cannot express
+// (weak squares, trampolines, the bunker leap) key off position state or the variant's
+// name and do nothing where that state does not exist.
 package eval
 
-import "varchess/movegen"
+import (
+	"sync"
 
-// pieceValue is a first material table in centipawns. The search issue replaces it with
-// per-variant values and positional terms.
-var pieceValue = [movegen.NumTypes]int{
-	movegen.Pawn:       100,
-	movegen.Knight:     320,
-	movegen.Bishop:     330,
-	movegen.Rook:       500,
-	movegen.Queen:      900,
-	movegen.Marshall:   850,
-	movegen.WarMachine: 300,
+	"varchess/movegen"
+)
+
+// maxFiles bounds the files the pawn-structure arrays cover; wider boards skip that term.
+const maxFiles = 16
+
+// Evaluator holds the tables of one variant, built once by For. It is read-only after
+// construction, so any number of search threads may share it.
+type Evaluator struct {
+	v     *movegen.Variant
+	value [movegen.NumTypes]int
+	// pst is the piece-square bonus [colour][type][square], middlegame; kingEnd is the
+	// king's endgame table.
+	pst     [2][movegen.NumTypes][256]int16
+	kingEnd [256]int16
+	steps   [movegen.NumTypes][]step
+	mobW    [movegen.NumTypes]int
+	file    [256]int8
+	rank    [256]int8
+	// startNPM is the non-pawn material of both sides at the start, for the game phase.
+	startNPM int
+	// near lists the squares at most one king step from each square (itself included),
+	// padded with NoSquare.
+	near [256][9]movegen.Square
+	// weak is each side's own weak square (Weak Square), NoSquare elsewhere.
+	weak    [2]movegen.Square
+	maxDist int
+	// pawnProgress[c][sq] is how far a pawn of colour c on sq has come, 0..256 from its
+	// start rank to its promotion rank.
+	pawnProgress [2][256]int16
 }
 
-// Value is the material value of a piece of type t in centipawns (kings count zero).
-func Value(t movegen.PieceType) int { return pieceValue[t] }
+// step is one direction of a piece's move on the board.
+type step struct {
+	delta movegen.Square // added to a square, wrapping in uint8 arithmetic
+	rider bool
+}
+
+var cache sync.Map // *movegen.Variant -> *Evaluator
+
+// For is the evaluator of v, built on first use and shared afterwards.
+func For(v *movegen.Variant) *Evaluator {
+	if e, ok := cache.Load(v); ok {
+		return e.(*Evaluator)
+	}
+	e, _ := cache.LoadOrStore(v, build(v))
+	return e.(*Evaluator)
+}
+
+// Evaluate scores p for the side to move, with p's variant's evaluator.
+func Evaluate(p *movegen.Position) int { return For(p.Variant()).Evaluate(p) }
+
+// Value is the FIDE material value of a piece of type t in centipawns (kings count zero),
+// before any variant's board-size correction; Evaluator.Value has the variant's value.
+func Value(t movegen.PieceType) int { return baseValue[t] }
+
+// Value is the material value of a piece of type t in this variant.
+func (e *Evaluator) Value(t movegen.PieceType) int { return e.value[t] }
+
+// Variant is the game e evaluates.
+func (e *Evaluator) Variant() *movegen.Variant { return e.v }
+
+// Tactical reports whether m changes the material or decides the game at once: captures
+// (hop captures and en passant included), promotions, and entries into the opponent's weak
+// square. The quiescence search plays these moves, and pruning never drops them.
+func (e *Evaluator) Tactical(p *movegen.Position, m movegen.Move) bool {
+	if m.Promo() != movegen.NoType || p.Captured(m) != movegen.Empty {
+		return true
+	}
+	w := e.weak[p.SideToMove().Other()]
+	return w != movegen.NoSquare && m.To() == w
+}
+
+// Material is the material balance for the side to move plus the tempo: a cheap first
+// estimate of Evaluate, which the positional terms rarely move by more than a few pawns.
+func (e *Evaluator) Material(p *movegen.Position) int {
+	s := tempo
+	us, them := p.SideToMove(), p.SideToMove().Other()
+	for t := movegen.Pawn; t < movegen.NumTypes; t++ {
+		s += e.value[t] * (p.Count(us, t) + p.Hand(us, t) - p.Count(them, t) - p.Hand(them, t))
+	}
+	return s
+}
 
 // Evaluate scores p for the side to move.
-func Evaluate(p *movegen.Position) int {
-	score := 0
+func (e *Evaluator) Evaluate(p *movegen.Position) int {
+	phase := e.phase(p) // 256 = opening material, 0 = bare kings and pawns
+	var s [2]int
+	var zoneAttacks [2]int // enemy moves into each side's king zone
+	// zone marks the squares at most one king step from each king: bit c for c's king.
+	var zone [256]uint8
 	for c := movegen.White; c <= movegen.Black; c++ {
-		sign := 1
-		if c != p.SideToMove() {
-			sign = -1
+		if k := p.King(c); k != movegen.NoSquare {
+			for _, sq := range e.near[k] {
+				zone[sq] |= 1 << c
+			}
 		}
-		for t := movegen.Pawn; t < movegen.NumTypes; t++ {
-			score += sign * pieceValue[t] * (p.Count(c, t) + p.Hand(c, t))
+	}
+	var pi pawnInfo
+	pawnStructure := e.v.Geometry.Files <= maxFiles
+	if pawnStructure {
+		e.pawnFiles(p, &pi)
+	}
+	for c := movegen.White; c <= movegen.Black; c++ {
+		s[c] += e.sideScore(p, c, phase, &zone, &zoneAttacks)
+		if pawnStructure && p.Count(c, movegen.Pawn) > 0 {
+			s[c] += e.pawns(p, c, &pi)
+		}
+	}
+	for c := movegen.White; c <= movegen.Black; c++ {
+		if n := zoneAttacks[c]; n > 0 {
+			s[c] -= (kingZoneAttack*n + kingZoneQuadratic*n*n) * phase / 256
+		}
+	}
+	us := p.SideToMove()
+	return s[us] - s[us.Other()] + tempo
+}
+
+// phase is the remaining non-pawn material of both sides as a fraction of the start's,
+// in 1/256.
+func (e *Evaluator) phase(p *movegen.Position) int {
+	if e.startNPM == 0 {
+		return 0
+	}
+	npm := 0
+	for c := movegen.White; c <= movegen.Black; c++ {
+		for t := movegen.Knight; t < movegen.NumTypes; t++ {
+			npm += e.value[t] * (p.Count(c, t) + p.Hand(c, t))
+		}
+	}
+	return min(256, npm*256/e.startNPM)
+}
+
+// sideScore is everything side c earns by itself: material, squares, mobility, king
+// shelter, pawn structure, variant terms. It adds c's moves into the enemy king's zone to
+// zone[them].
+func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, near *[256]uint8, zone *[2]int) int {
+	them := c.Other()
+	score := 0
+	for t := movegen.Pawn; t < movegen.NumTypes; t++ {
+		score += e.value[t] * (p.Count(c, t) + p.Hand(c, t))
+	}
+	eking := p.King(them)
+	themBit := uint8(1) << them
+	enemyWeak := e.weak[them]
+	for _, sq := range p.Pieces(c) {
+		t := p.At(sq).Type()
+		score += int(e.pst[c][t][sq])
+		switch t {
+		case movegen.King:
+			score += (int(e.kingEnd[sq])*(256-phase) + int(e.pst[c][t][sq])*(phase-256)) / 256
+			if enemyWeak != movegen.NoSquare {
+				score += weakSquareKing * (e.maxDist - e.dist(sq, enemyWeak)) * (256 - phase) / 256
+			}
+			continue
+		case movegen.Pawn:
+			continue
+		}
+		mob := 0
+		for _, st := range e.steps[t] {
+			to := sq
+			for {
+				to += st.delta
+				pc := p.At(to)
+				if pc == movegen.Empty || pc.Is(them) {
+					mob++
+					if near[to]&themBit != 0 {
+						zone[them]++
+					}
+					if to == enemyWeak {
+						score += weakSquareAttack
+					}
+				}
+				if pc != movegen.Empty || !st.rider {
+					break
+				}
+			}
+		}
+		score += mob * e.mobW[t]
+	}
+	if k := p.King(c); k != movegen.NoSquare {
+		score += e.shield(p, c, k) * phase / 256
+	}
+	if tr := p.Trampoline(c); tr != movegen.NoSquare && eking != movegen.NoSquare && e.dist(tr, eking) <= 2 {
+		score += trampolineNearKing
+	}
+	if p.BunkerRight(c) {
+		score += bunkerRight * phase / 256
+	}
+	return score
+}
+
+// pawnInfo is where each side's pawns stand, file by file.
+type pawnInfo struct {
+	count [2][maxFiles]int8
+	least [2][maxFiles]int8 // lowest rank of a pawn on the file (127 if none)
+	most  [2][maxFiles]int8 // highest rank of a pawn on the file (-1 if none)
+}
+
+// pawnFiles fills pi from p's pawns.
+func (e *Evaluator) pawnFiles(p *movegen.Position, pi *pawnInfo) {
+	for c := range pi.least {
+		for f := range pi.least[c] {
+			pi.least[c][f], pi.most[c][f] = 127, -1
+		}
+	}
+	for c := movegen.White; c <= movegen.Black; c++ {
+		if p.Count(c, movegen.Pawn) == 0 {
+			continue
+		}
+		for _, sq := range p.Pieces(c) {
+			if p.At(sq).Type() != movegen.Pawn {
+				continue
+			}
+			f, r := e.file[sq], e.rank[sq]
+			pi.count[c][f]++
+			pi.least[c][f] = min(pi.least[c][f], r)
+			pi.most[c][f] = max(pi.most[c][f], r)
+		}
+	}
+}
+
+// pawns scores c's pawn structure: doubled and isolated pawns, passed pawns by progress.
+func (e *Evaluator) pawns(p *movegen.Position, c movegen.Color, pi *pawnInfo) int {
+	them := c.Other()
+	nfiles := e.v.Geometry.Files
+	files := &pi.count[c]
+	score := 0
+	for f := 0; f < nfiles; f++ {
+		if files[f] > 1 {
+			score -= doubledPawn * int(files[f]-1)
+		}
+	}
+	for _, sq := range p.Pieces(c) {
+		if p.At(sq).Type() != movegen.Pawn {
+			continue
+		}
+		f, r := int(e.file[sq]), e.rank[sq]
+		left := f > 0 && files[f-1] > 0
+		right := f+1 < nfiles && files[f+1] > 0
+		if !left && !right {
+			score -= isolatedPawn
+		}
+		// Passed: no enemy pawn ahead on this file or a neighbouring one.
+		passed := true
+		for ff := max(f-1, 0); ff <= min(f+1, nfiles-1); ff++ {
+			if c == movegen.White && pi.most[them][ff] > r || c == movegen.Black && pi.least[them][ff] < r {
+				passed = false
+			}
+		}
+		if passed {
+			prog := int(e.pawnProgress[c][sq])
+			score += passedPawn * prog * prog / (256 * 256)
 		}
 	}
 	return score
+}
+
+// shield counts c's pawns on the three squares in front of its king.
+func (e *Evaluator) shield(p *movegen.Position, c movegen.Color, k movegen.Square) int {
+	g := e.v.Geometry
+	dir := 1
+	if c == movegen.Black {
+		dir = -1
+	}
+	pawn := movegen.MakePiece(c, movegen.Pawn)
+	n := 0
+	kf, kr := int(e.file[k]), int(e.rank[k])
+	for f := kf - 1; f <= kf+1; f++ {
+		if s := g.Square(f, kr+dir); s != movegen.NoSquare && p.At(s) == pawn {
+			n++
+		}
+	}
+	return n * shieldPawn
+}
+
+// dist is the king distance (Chebyshev) between two squares.
+func (e *Evaluator) dist(a, b movegen.Square) int {
+	return max(abs(int(e.file[a])-int(e.file[b])), abs(int(e.rank[a])-int(e.rank[b])))
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -77,6 +77,7 @@ type pinInfo struct {
 	checkDir  Square // the step from the king towards a riding checker, 0 for a leaper
 	npinned   int
 	pinned    [8]Square // friendly pieces that shield the king from an enemy rider
+	scratch   *Position // where to play moves for the test by copy (nil: a local copy)
 }
 
 // pins finds the side to move's pieces that stand alone between their king and an enemy
@@ -134,14 +135,14 @@ func (p *Position) legalStandard(m Move, info *pinInfo) bool {
 		return true
 	}
 	if info.byCopy {
-		return p.legalByCopy(m)
+		return p.legalByCopyIn(m, info.scratch)
 	}
 	switch m.Kind() {
 	case Normal:
 	case EnPassant, Castle:
 		return p.legalInPlace(m, info.king)
 	default:
-		return p.legalByCopy(m)
+		return p.legalByCopyIn(m, info.scratch)
 	}
 	if from == info.king {
 		// The king must not step onto an attacked square; take it off its square so that
@@ -173,7 +174,7 @@ func (p *Position) legalStandard(m Move, info *pinInfo) bool {
 	}
 	for _, s := range info.pinned[:info.npinned] {
 		if s == from {
-			return p.legalByCopy(m)
+			return p.legalByCopyIn(m, info.scratch)
 		}
 	}
 	return true
@@ -275,3 +276,15 @@ func (p *Position) legalByCopy(m Move) bool {
 // scratchPositions holds the copies legalByCopy plays moves on, so that the legality test
 // does not allocate; a sync.Pool keeps them safe for concurrent searches.
 var scratchPositions = sync.Pool{New: func() any { return new(Position) }}
+
+// legalByCopyIn is legalByCopy playing the copy in scratch (if not nil) instead of a local
+// variable: a position handed to a variant hook escapes, so a local copy would be
+// allocated on the heap at every call.
+func (p *Position) legalByCopyIn(m Move, scratch *Position) bool {
+	if scratch == nil {
+		return p.legalByCopy(m)
+	}
+	*scratch = *p
+	scratch.Apply(m)
+	return !scratch.Checks(p.side)
+}

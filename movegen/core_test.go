@@ -131,17 +131,19 @@ func TestParseMoveForms(t *testing.T) {
 	}
 }
 
-// TestSpecialMovesDoNotAllocate guards the allocation-free hot path where en passant
-// captures and castlings are legal candidates, which the start positions above never have:
-// their legality is decided in place, not on a copy that would escape to the heap.
-func TestSpecialMovesDoNotAllocate(t *testing.T) {
+// TestLegalityFilterDoesNotAllocate covers the positions whose moves the legality filter
+// decides by playing them on a copy (checks, pins, en passant, castling), which the start
+// positions of TestHotPathDoesNotAllocate never reach.
+func TestLegalityFilterDoesNotAllocate(t *testing.T) {
 	for _, fen := range []string{
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
 		"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+		"4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1",
 	} {
 		p := FIDE.MustParseFEN(fen)
-		var ml MoveList
-		checkNoAllocs(t, fen+": generating", 50, func() { ml.Reset(); p.LegalMoves(&ml) })
+		ml := new(MoveList)
+		checkNoAllocs(t, fen+": legal move generation", 100, func() { ml.Reset(); p.LegalMoves(ml) })
 	}
 }
 
@@ -157,6 +159,7 @@ func TestSquareColours(t *testing.T) {
 		{WeakSquare, []string{"a1", "d2", "f8"}, []string{"c2", "b7", "a2"}},
 		{Blackhole, []string{"a1", "c1", "g1", "i1", "e11", "i11"}, []string{"b1", "h1", "e0", "e12", "a2"}},
 		{JumpingKnights, []string{"a1", "z0", "i9", "z2"}, []string{"b1", "a2", "z1", "i0"}},
+		{HopChess, []string{"a1", "c1", "h8"}, []string{"b1", "a2", "h1"}},
 	} {
 		g := c.v.Geometry
 		for _, name := range append(c.dark, c.light...) {

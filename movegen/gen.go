@@ -29,6 +29,7 @@ func (p *Position) keepLegal(ml *MoveList, start int) {
 	} else {
 		info = pinInfo{king: p.kings[p.side], byCopy: true}
 	}
+	info.scratch = &ml.scratch
 	n := start
 	// Without check or pins only king moves and special moves can be illegal.
 	easy := !info.byCopy && !info.inCheck && info.npinned == 0

@@ -91,6 +91,9 @@ const MaxMoves = 8192
 type MoveList struct {
 	n     int
 	moves [MaxMoves]Move
+	// scratch is where the legality filter plays moves on a copy: inside the caller's
+	// list, so that filtering never allocates.
+	scratch Position
 }
 
 // Reset empties the list.

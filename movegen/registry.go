@@ -2,14 +2,15 @@ package movegen
 
 import "sort"
 
-// All lists every variant the engine plays, in the order menus show them.
+// All lists every variant the engine plays, in the order menus show them (that of conventions.md).
 var All = []*Variant{
 	FIDE,
 	WeakSquare,
-	Blackhole,
 	Bunker,
 	Prechess,
+	HopChess,
 	JumpingKnights,
+	Blackhole,
 }
 
 // ByName is the variant called name (conventions.md), nil if there is none.

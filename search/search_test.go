@@ -2,22 +2,321 @@ package search
 
 import (
 	"context"
+	"sync"
 	"testing"
+	"time"
 
 	"varchess/movegen"
 )
 
-// TestFindsMateInOne: the back-rank mate Ra8# must be found at depth 2.
-func TestFindsMateInOne(t *testing.T) {
-	p, err := movegen.FIDE.ParseFEN("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+func mustFEN(t testing.TB, v *movegen.Variant, fen string) *movegen.Position {
+	t.Helper()
+	p, err := v.ParseFEN(fen)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return p
+}
+
+// TestFindsMateInOne: the back-rank mate Ra8# must be found at depth 2.
+func TestFindsMateInOne(t *testing.T) {
+	p := mustFEN(t, movegen.FIDE, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
 	res := NewEngine().Search(context.Background(), p, nil, Limits{Depth: 2}, nil)
 	if got := p.MoveText(res.Best); got != "a1a8" {
 		t.Fatalf("best move %s, want a1a8", got)
 	}
 	if MateMoves(res.Score) != 1 {
 		t.Fatalf("score %d is not mate in 1", res.Score)
+	}
+}
+
+// TestFindsMates: mates in 1, 2 and 3 (checked with Fairy-Stockfish) are found with the
+// right distance, and the move found really mates: after it, the defender's best is to be
+// mated one move sooner (or the game is over by checkmate).
+func TestFindsMates(t *testing.T) {
+	cases := []struct {
+		fen  string
+		mate int
+	}{
+		{"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1},
+		{"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 1},
+		{"1k6/ppp5/8/8/8/8/5Q2/K6R w - - 0 1", 1},
+		{"kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 2},
+		{"6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1", 2},
+		{"r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 3},
+		{"3r1r1k/1p3p1p/p2p4/4n1NN/6bQ/1BPq4/P3p1PP/1R5K w - - 0 1", 3},
+	}
+	for _, c := range cases {
+		t.Run(c.fen, func(t *testing.T) {
+			p := mustFEN(t, movegen.FIDE, c.fen)
+			e := NewEngine()
+			res := e.Search(context.Background(), p, nil, Limits{Depth: 2*c.mate + 1}, nil)
+			if got := MateMoves(res.Score); got != c.mate {
+				t.Fatalf("score %d (mate %d), want mate in %d; best %s", res.Score, got, c.mate, p.MoveText(res.Best))
+			}
+			next := *p
+			next.Apply(res.Best)
+			if c.mate == 1 {
+				if o := next.Status(); o.Result != movegen.WinFor(p.SideToMove()) {
+					t.Fatalf("%s does not mate: %v", p.MoveText(res.Best), o)
+				}
+				return
+			}
+			reply := e.Search(context.Background(), &next, nil, Limits{Depth: 2 * c.mate}, nil)
+			if got := MateMoves(reply.Score); got != -(c.mate - 1) {
+				t.Fatalf("after %s the defender scores %d (mate %d), want mated in %d", p.MoveText(res.Best), reply.Score, got, c.mate-1)
+			}
+		})
+	}
+}
+
+// TestGameOverAtRoot: a root without legal moves returns no move and the variant's
+// verdict: checkmate is lost, FIDE stalemate is a draw.
+func TestGameOverAtRoot(t *testing.T) {
+	e := NewEngine()
+	mated := mustFEN(t, movegen.FIDE, "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1")
+	if res := e.Search(context.Background(), mated, nil, Limits{Depth: 3}, nil); res.Best != movegen.NullMove || res.Score != -MateScore {
+		t.Errorf("mated root: %+v, want no move and score %d", res, -MateScore)
+	}
+	stalemate := mustFEN(t, movegen.FIDE, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+	if res := e.Search(context.Background(), stalemate, nil, Limits{Depth: 3}, nil); res.Best != movegen.NullMove || res.Score != 0 {
+		t.Errorf("stalemated root: %+v, want no move and score 0", res)
+	}
+}
+
+// TestAvoidsStalemate: with king and queen against king, the engine must not take the
+// draw by stalemate (Qf7 here) but keep the win.
+func TestAvoidsStalemate(t *testing.T) {
+	p := mustFEN(t, movegen.FIDE, "7k/8/6K1/8/8/8/5Q2/8 w - - 0 1")
+	res := NewEngine().Search(context.Background(), p, nil, Limits{Depth: 5}, nil)
+	next := *p
+	next.Apply(res.Best)
+	if o := next.Status(); o.Result == movegen.Draw {
+		t.Fatalf("%s stalemates", p.MoveText(res.Best))
+	}
+	if res.Score < 500 {
+		t.Fatalf("score %d, want a winning score", res.Score)
+	}
+}
+
+// TestRepetitionIsADraw: a position of the game's history met again in the search is a
+// repetition (scored as a draw), and nothing repeats across an irreversible move.
+func TestRepetitionIsADraw(t *testing.T) {
+	// The game: A (Kg8, Qb2, White to move) 1.Qb3 Kh8 2.Qb2, reaching the root with Black to
+	// move; Kh8-g8 now brings A back.
+	a := mustFEN(t, movegen.FIDE, "6k1/8/8/8/8/8/1Q6/K7 w - - 10 40")
+	g := movegen.NewGame(a)
+	for _, m := range []string{"b2b3", "g8h8", "b3b2"} {
+		if _, err := g.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root := g.Position()
+	w := newWorker(0, NewEngine())
+	sh := &shared{tt: newTable(1), workers: []*worker{w}}
+	w.prepare(sh, root, g.History())
+	w.path[w.base] = root.Hash()
+	play := func(text string) *movegen.Position {
+		m, err := root.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		next := *root
+		next.Apply(m)
+		return &next
+	}
+	if !w.repeated(play("h8g8"), 1) {
+		t.Fatal("h8g8 back to a position of the history is not seen as a repetition")
+	}
+	if w.repeated(play("h8h7"), 1) {
+		t.Fatal("h8h7 reported as a repetition")
+	}
+	// The same squares after an irreversible move (clock 0) cannot repeat anything.
+	reset := mustFEN(t, movegen.FIDE, "6k1/8/8/8/8/8/1Q6/K7 w - - 0 41")
+	if w.repeated(reset, 1) {
+		t.Fatal("repetition found across an irreversible move")
+	}
+	// And the search scores the repetition as a draw: a queen up, White avoids it, so
+	// from the root Black's best is the repetition (every other move loses).
+	res := NewEngine().Search(context.Background(), root, g.History(), Limits{Depth: 3}, nil)
+	if got := root.MoveText(res.Best); got != "h8g8" || res.Score != 0 {
+		t.Fatalf("black plays %s scoring %d, want the repetition h8g8 scoring 0", got, res.Score)
+	}
+}
+
+// TestDeterministic: one thread and a depth limit give the same nodes and move twice.
+func TestDeterministic(t *testing.T) {
+	p := mustFEN(t, movegen.FIDE, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	e := NewEngine()
+	var got [2]Result
+	for i := range got {
+		e.NewGame()
+		got[i] = e.Search(context.Background(), p, nil, Limits{Depth: 5}, nil)
+	}
+	if got[0] != got[1] {
+		t.Fatalf("two runs differ: %+v and %+v", got[0], got[1])
+	}
+	if got[0].Nodes == 0 || got[0].Depth != 5 {
+		t.Fatalf("suspicious result %+v", got[0])
+	}
+}
+
+// TestReportsEveryIteration: the report is called once per depth with a PV that starts
+// with a legal move and nodes that grow.
+func TestReportsEveryIteration(t *testing.T) {
+	p := movegen.FIDE.Start(nil)
+	var infos []Info
+	res := NewEngine().Search(context.Background(), p, nil, Limits{Depth: 4}, func(i Info) { infos = append(infos, i) })
+	if len(infos) != 4 {
+		t.Fatalf("%d reports, want 4", len(infos))
+	}
+	var ml movegen.MoveList
+	p.LegalMoves(&ml)
+	for i, info := range infos {
+		if info.Depth != i+1 || len(info.PV) == 0 || !ml.Contains(info.PV[0]) {
+			t.Fatalf("report %d: %+v", i, info)
+		}
+		if i > 0 && info.Nodes <= infos[i-1].Nodes {
+			t.Fatalf("nodes do not grow: %d then %d", infos[i-1].Nodes, info.Nodes)
+		}
+	}
+	if res.Best != infos[3].PV[0] {
+		t.Fatalf("result %s is not the last PV's first move", p.MoveText(res.Best))
+	}
+}
+
+// TestStopAndLimits: an infinite search ends when the context is cancelled, a ponder
+// search when the ponder hit comes and its (short) time runs out, a node limit is
+// honoured, and each returns a legal move. (No timing is asserted.)
+func TestStopAndLimits(t *testing.T) {
+	p := movegen.FIDE.Start(nil)
+	var ml movegen.MoveList
+	p.LegalMoves(&ml)
+	e := NewEngine()
+	e.SetThreads(2)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
+	if res := e.Search(ctx, p, nil, Limits{Infinite: true}, nil); !ml.Contains(res.Best) {
+		t.Fatalf("infinite: %+v", res)
+	}
+
+	go func() { time.Sleep(50 * time.Millisecond); e.PonderHit() }()
+	if res := e.Search(context.Background(), p, nil, Limits{Ponder: true, MoveTime: 20 * time.Millisecond}, nil); !ml.Contains(res.Best) {
+		t.Fatalf("ponder: %+v", res)
+	}
+
+	e.SetThreads(1)
+	res := e.Search(context.Background(), p, nil, Limits{Nodes: 5000}, nil)
+	if !ml.Contains(res.Best) || res.Nodes < 5000 || res.Nodes > 5000+checkPeriod+1 {
+		t.Fatalf("node limit 5000: %+v", res)
+	}
+	if res := e.Search(context.Background(), p, nil, Limits{Time: 5 * time.Millisecond}, nil); !ml.Contains(res.Best) {
+		t.Fatalf("5 ms on the clock: %+v", res)
+	}
+}
+
+// TestPlanNeverUsesTheWholeClock: whatever the clock, the hard limit leaves the move
+// overhead (or half the clock, when less is left) and a move of a long game takes at most
+// maxClockShare of it.
+func TestPlanNeverUsesTheWholeClock(t *testing.T) {
+	for _, lim := range []Limits{
+		{Time: 10 * time.Millisecond},
+		{Time: 100 * time.Millisecond, Inc: 100 * time.Millisecond},
+		{Time: time.Second, MovesToGo: 1},
+		{Time: 10 * time.Second, Inc: 100 * time.Millisecond},
+		{Time: 60 * time.Second, MovesToGo: 40},
+		{Time: 300 * time.Second, Inc: 10 * time.Second, MovesToGo: 2},
+	} {
+		pl := newPlan(lim)
+		if !pl.timed() || pl.soft > pl.hard {
+			t.Errorf("%+v: plan %+v", lim, pl)
+		}
+		limit := max(lim.Time-moveOverhead, lim.Time/2)
+		if lim.MovesToGo != 1 {
+			limit = limit * maxClockShare / 100
+		}
+		if pl.hard > max(limit, time.Millisecond) {
+			t.Errorf("%+v: hard limit %v beyond %v", lim, pl.hard, limit)
+		}
+	}
+	if pl := newPlan(Limits{MoveTime: time.Second}); pl.hard != time.Second-moveOverhead {
+		t.Errorf("movetime 1s: hard %v", pl.hard)
+	}
+	if pl := newPlan(Limits{Depth: 5}); pl.timed() {
+		t.Errorf("depth limit is timed: %+v", pl)
+	}
+	if pl := newPlan(Limits{Infinite: true, Time: time.Second}); pl.timed() {
+		t.Errorf("infinite is timed: %+v", pl)
+	}
+}
+
+// TestNodesDoNotAllocate: once the worker is set up, searching allocates nothing per node.
+func TestNodesDoNotAllocate(t *testing.T) {
+	p := mustFEN(t, movegen.FIDE, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	w := newWorker(0, NewEngine())
+	sh := &shared{tt: newTable(1), workers: []*worker{w}}
+	w.prepare(sh, p, nil)
+	w.stack[0].pos = *p
+	allocs := testing.AllocsPerRun(3, func() {
+		w.rootDepth = 4
+		w.negamax(&w.stack[0].pos, -Infinity, Infinity, 4, 0)
+	})
+	if allocs != 0 {
+		t.Fatalf("a depth-4 search allocates %v times", allocs)
+	}
+	if w.nodes < 1000 {
+		t.Fatalf("only %d nodes searched", w.nodes)
+	}
+}
+
+// TestTableConcurrent stores and probes from several goroutines (run with -race): a probe
+// returns either nothing or exactly what was stored for that key.
+func TestTableConcurrent(t *testing.T) {
+	tt := newTable(1)
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 20000 {
+				key := uint64(i%512)*0x9E3779B97F4A7C15 + 1
+				tt.store(key, movegen.Move(key>>40), int(key%1000), int(key%50), boundExact)
+				if hit, ok := tt.probe(key ^ uint64(g)); ok && g == 0 {
+					if hit.move != movegen.Move(key>>40) || hit.score != int(key%1000) || hit.depth != int(key%50) {
+						t.Errorf("probe of %x returned %+v", key, hit)
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestMateScoresThroughTheTable: a mate score stored at one ply reads back as the same
+// distance to mate from the stored node at another ply.
+func TestMateScoresThroughTheTable(t *testing.T) {
+	// Mate in 3 plies from a node at ply 5 is MateScore-8 from the root.
+	stored := scoreToTT(MateScore-8, 5)
+	if got := scoreFromTT(stored, 2); got != MateScore-5 {
+		t.Fatalf("read back at ply 2: %d, want %d", got, MateScore-5)
+	}
+	if got := scoreFromTT(scoreToTT(-MateScore+8, 5), 2); got != -MateScore+5 {
+		t.Fatalf("mated: %d, want %d", got, -MateScore+5)
+	}
+	if got := scoreFromTT(scoreToTT(123, 5), 2); got != 123 {
+		t.Fatalf("plain score changed: %d", got)
+	}
+}
+
+// TestTwoThreads: Lazy SMP with two workers finds the mate too (run with -race).
+func TestTwoThreads(t *testing.T) {
+	p := mustFEN(t, movegen.FIDE, "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1")
+	e := NewEngine()
+	e.SetThreads(2)
+	res := e.Search(context.Background(), p, nil, Limits{Depth: 7}, nil)
+	if MateMoves(res.Score) != 3 {
+		t.Fatalf("two threads: score %d, want mate in 3", res.Score)
 	}
 }

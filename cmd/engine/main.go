@@ -19,6 +19,9 @@ const usage = `usage:
                -games N -tc BASE+INC [-concurrency K] [-openings FILE|random:PLIES]
                [-pgn FILE] [-sprt elo0,elo1,alpha,beta] [-seed S]
                                referee engine-versus-engine games
+  engine bench [-depth DELTA] [-threads N] [-variant NAME]
+                               search fixed positions of every variant to fixed depths;
+                               the total node count is the engine's signature
 `
 
 func main() {
@@ -29,6 +32,10 @@ func main() {
 // input, 1 a failure while running.
 func run(args []string) int {
 	if len(args) == 0 {
+		if fi, err := os.Stdin.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+			// a person at a terminal: say what to type (GUIs never see this line)
+			fmt.Println(protocol.Greeting)
+		}
 		return protocol.Run(os.Stdin, os.Stdout)
 	}
 	switch args[0] {
@@ -36,6 +43,8 @@ func run(args []string) int {
 		return runPerft(args[1:], os.Stdout, os.Stderr)
 	case "match":
 		return bench.RunCommand(args[1:], os.Stdout, os.Stderr)
+	case "bench":
+		return bench.Main(args[1:], os.Stdout, os.Stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Print(usage)
 		return 0

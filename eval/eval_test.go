@@ -1,0 +1,198 @@
+package eval
+
+import (
+	"strings"
+	"testing"
+
+	"varchess/movegen"
+)
+
+// mirrorFEN swaps the colours of a FIDE FEN: the board upside down with the cases
+// swapped, the other side to move, castling rights swapped, the en passant square
+// mirrored.
+func mirrorFEN(fen string) string {
+	f := strings.Fields(fen)
+	ranks := strings.Split(f[0], "/")
+	for i, j := 0, len(ranks)-1; i < j; i, j = i+1, j-1 {
+		ranks[i], ranks[j] = ranks[j], ranks[i]
+	}
+	swap := func(s string) string {
+		b := []byte(s)
+		for i, c := range b {
+			switch {
+			case c >= 'a' && c <= 'z':
+				b[i] = c - 32
+			case c >= 'A' && c <= 'Z':
+				b[i] = c + 32
+			}
+		}
+		return string(b)
+	}
+	f[0] = swap(strings.Join(ranks, "/"))
+	if f[1] == "w" {
+		f[1] = "b"
+	} else {
+		f[1] = "w"
+	}
+	if f[2] != "-" {
+		f[2] = swap(f[2])
+	}
+	if f[3] != "-" {
+		f[3] = string(f[3][0]) + string('1'+'8'-f[3][1])
+	}
+	return strings.Join(f, " ")
+}
+
+// TestSymmetric: the evaluation is the same for a position and its colour mirror (both
+// from the side to move's view), so it favours neither colour.
+func TestSymmetric(t *testing.T) {
+	for _, fen := range []string{
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+		"2r3k1/pp3ppp/4p3/3pP3/1P1P4/P4N2/5PPP/2R3K1 b - - 0 25",
+	} {
+		a := movegen.FIDE.MustParseFEN(fen)
+		b := movegen.FIDE.MustParseFEN(mirrorFEN(fen))
+		if ea, eb := Evaluate(a), Evaluate(b); ea != eb {
+			t.Errorf("%s scores %d, its mirror %d", fen, ea, eb)
+		}
+	}
+	if got := Evaluate(movegen.FIDE.Start(nil)); got != tempo {
+		t.Errorf("start position scores %d, want the tempo bonus %d", got, tempo)
+	}
+}
+
+// TestMaterialCounts: an extra piece is worth about its value to the side that has it.
+func TestMaterialCounts(t *testing.T) {
+	base := movegen.FIDE.MustParseFEN("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1")
+	withQueen := movegen.FIDE.MustParseFEN("4k3/pppppppp/8/8/8/8/PPPPPPPP/3QK3 w - - 0 1")
+	gain := Evaluate(withQueen) - Evaluate(base)
+	if gain < 800 || gain > 1200 {
+		t.Errorf("a queen adds %d, want about %d", gain, Value(movegen.Queen))
+	}
+	blackToMove := movegen.FIDE.MustParseFEN("4k3/pppppppp/8/8/8/8/PPPPPPPP/3QK3 b - - 0 1")
+	if Evaluate(blackToMove) > -700 {
+		t.Errorf("Black a queen down scores %d", Evaluate(blackToMove))
+	}
+}
+
+// TestSquareTablesFromGeometry: the knight is worth more in the centre than in the
+// corner, the king prefers its back rank in the middlegame and the centre in the
+// endgame, and pawns gain as they advance.
+func TestSquareTablesFromGeometry(t *testing.T) {
+	e := For(movegen.FIDE)
+	g := movegen.FIDE.Geometry
+	sq := g.SquareByName
+	if e.pst[movegen.White][movegen.Knight][sq("e4")] <= e.pst[movegen.White][movegen.Knight][sq("a1")] {
+		t.Error("knight: e4 not better than a1")
+	}
+	if e.pst[movegen.White][movegen.King][sq("g1")] <= e.pst[movegen.White][movegen.King][sq("e4")] {
+		t.Error("king, middlegame: g1 not better than e4")
+	}
+	if e.kingEnd[sq("e4")] <= e.kingEnd[sq("a1")] {
+		t.Error("king, endgame: e4 not better than a1")
+	}
+	if e.pst[movegen.White][movegen.Pawn][sq("e5")] <= e.pst[movegen.White][movegen.Pawn][sq("e2")] ||
+		e.pst[movegen.Black][movegen.Pawn][sq("e4")] <= e.pst[movegen.Black][movegen.Pawn][sq("e7")] {
+		t.Error("pawns do not gain by advancing")
+	}
+}
+
+// TestValuesScaleWithTheBoard: the board-size correction of materialFor. A rook on the
+// 38-square Weak Square board (drawn here) reaches fewer squares than on 8x8 and is worth
+// less; on a 10x10 board more. A riding knight (the Nightrider) starts from its own base
+// value. FIDE values are unchanged on 8x8.
+func TestValuesScaleWithTheBoard(t *testing.T) {
+	rook := []movegen.Atom{movegen.RookRide}
+	weak := movegen.MustGeometry(`
+		*****.
+		......
+		......
+		......
+		......
+		......
+		......
+		.*****`, "", 1, 2)
+	big := movegen.MustGeometry(strings.Repeat("..........\n", 10), "", 0, 2)
+	if v := materialFor(movegen.FIDE.Geometry, movegen.Rook, rook); v != 500 {
+		t.Errorf("rook on 8x8: %d, want 500", v)
+	}
+	if v := materialFor(weak, movegen.Rook, rook); v >= 500 || v < 400 {
+		t.Errorf("rook on the 38-square board: %d, want a little below 500", v)
+	}
+	if v := materialFor(big, movegen.Rook, rook); v <= 500 || v > 600 {
+		t.Errorf("rook on 10x10: %d, want a little above 500", v)
+	}
+	nightrider := []movegen.Atom{{DF: 1, DR: 2, Rider: true}}
+	if v := materialFor(big, movegen.Knight, nightrider); v < nightriderValue || v > nightriderValue*5/4 {
+		t.Errorf("nightrider on 10x10: %d, want about %d", v, nightriderValue)
+	}
+	for _, d := range movegen.FIDE.Pieces {
+		if got := For(movegen.FIDE).Value(d.Type); got != baseValue[d.Type] {
+			t.Errorf("FIDE %s: %d, want %d", d.Name, got, baseValue[d.Type])
+		}
+	}
+}
+
+// TestPawnStructure: doubled, isolated and passed pawns are scored as such.
+func TestPawnStructure(t *testing.T) {
+	score := func(fen string) int { return Evaluate(movegen.FIDE.MustParseFEN(fen)) }
+	// A passed pawn on the sixth is worth more than one on the third.
+	if score("4k3/8/4P3/8/8/8/8/4K3 w - - 0 1") <= score("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1") {
+		t.Error("an advanced passed pawn is not worth more")
+	}
+	// Connected pawns beat doubled isolated ones.
+	if score("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1") <= score("4k3/8/8/8/8/4P3/4P3/4K3 w - - 0 1") {
+		t.Error("doubled isolated pawns are not worse than connected ones")
+	}
+	// A pawn that an enemy pawn can stop is not passed.
+	white := func(fen string) int {
+		e, p := For(movegen.FIDE), movegen.FIDE.MustParseFEN(fen)
+		var pi pawnInfo
+		e.pawnFiles(p, &pi)
+		return e.pawns(p, movegen.White, &pi)
+	}
+	blocked := white("4k3/3p4/8/8/4P3/8/8/4K3 w - - 0 1")
+	free := white("4k3/p7/8/8/4P3/8/8/4K3 w - - 0 1")
+	if blocked >= free {
+		t.Errorf("e-pawn facing a d-pawn (%d) not worse than facing an a-pawn (%d)", blocked, free)
+	}
+}
+
+// TestTactical: captures and promotions are tactical, quiet moves are not.
+func TestTactical(t *testing.T) {
+	p := movegen.FIDE.MustParseFEN("4k3/1P6/8/3p4/4P3/8/8/4K3 w - - 0 1")
+	e := For(movegen.FIDE)
+	for text, want := range map[string]bool{"e4d5": true, "b7b8q": true, "e4e5": false, "e1d2": false} {
+		m, err := p.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := e.Tactical(p, m); got != want {
+			t.Errorf("%s tactical = %v, want %v", text, got, want)
+		}
+	}
+}
+
+// TestEvaluateDoesNotAllocate guards the hot path.
+func TestEvaluateDoesNotAllocate(t *testing.T) {
+	for _, v := range movegen.All {
+		p := v.Start(nil)
+		e := For(v)
+		if allocs := testing.AllocsPerRun(100, func() { e.Evaluate(p) }); allocs != 0 {
+			t.Errorf("%s: Evaluate allocates %v times", v.Name, allocs)
+		}
+	}
+}
+
+// TestEveryVariantEvaluates: every registered variant gets tables and a finite, roughly
+// balanced score for its start position.
+func TestEveryVariantEvaluates(t *testing.T) {
+	for _, v := range movegen.All {
+		p := v.Start(nil)
+		if s := Evaluate(p); s < -100 || s > 100 {
+			t.Errorf("%s start position scores %d", v.Name, s)
+		}
+	}
+}

@@ -1,0 +1,219 @@
+package eval
+
+import (
+	"strings"
+
+	"varchess/movegen"
+)
+
+// build computes the evaluator of v from its data: values, square tables and steps.
+func build(v *movegen.Variant) *Evaluator {
+	g := v.Geometry
+	e := &Evaluator{v: v, maxDist: max(g.Files, g.Ranks) - 1}
+	for i := range 256 {
+		sq := movegen.Square(i)
+		e.file[i], e.rank[i] = int8(g.File(sq)), int8(g.Rank(sq))
+	}
+	for t := movegen.Pawn; t < movegen.NumTypes; t++ {
+		d := v.PieceDef(t)
+		if d == nil {
+			continue
+		}
+		e.steps[t] = stepsOf(g, d.Atoms)
+		e.value[t] = materialFor(g, t, d.Atoms)
+		if t == movegen.Pawn || t == movegen.King {
+			continue
+		}
+		if most := maxMobility(g, e.steps[t]); most > 0 {
+			e.mobW[t] = min(max(mobilityScale/most, 1), mobilityMax)
+		}
+	}
+	e.buildSquareTables()
+	for _, sq := range g.Squares() {
+		n := 0
+		for _, to := range g.Squares() {
+			if e.dist(sq, to) <= 1 {
+				e.near[sq][n] = to
+				n++
+			}
+		}
+	}
+	if start, err := v.ParseFEN(v.StartFEN); err == nil {
+		for c := movegen.White; c <= movegen.Black; c++ {
+			for t := movegen.Knight; t < movegen.NumTypes; t++ {
+				e.startNPM += e.value[t] * (start.Count(c, t) + start.Hand(c, t))
+			}
+		}
+	}
+	e.weak = [2]movegen.Square{movegen.NoSquare, movegen.NoSquare}
+	if v.Name == "weaksquare" {
+		// The Weak Square rules: a1 is White's weak square, f8 Black's (weaksquare.md 1.1).
+		w, b := g.SquareByName("a1"), g.SquareByName("f8")
+		if w != movegen.NoSquare && b != movegen.NoSquare {
+			e.weak = [2]movegen.Square{w, b}
+		}
+	}
+	return e
+}
+
+// buildSquareTables fills the piece-square tables from the geometry. A piece's worth on a
+// square is taken to follow the number of squares it reaches from there on the empty board
+// (Fairy-Max's centralisation idea, measured instead of drawn): edges, corners, holes and
+// the narrow ends of an irregular board all cost without a hand-typed array.
+func (e *Evaluator) buildSquareTables() {
+	g := e.v.Geometry
+	squares := g.Squares()
+	for t := movegen.Pawn; t < movegen.NumTypes; t++ {
+		if e.v.PieceDef(t) == nil {
+			continue
+		}
+		if t == movegen.Pawn {
+			e.buildPawnTables()
+			continue
+		}
+		mob := make([]int, 256)
+		sum := 0
+		for _, sq := range squares {
+			mob[sq] = mobilityFrom(g, sq, e.steps[t])
+			sum += mob[sq]
+		}
+		// Work in 1/len units so the average needs no rounding.
+		n := len(squares)
+		weight := centreWeightLeaper
+		if hasRider(e.v.PieceDef(t).Atoms) {
+			weight = centreWeightRider
+		}
+		for _, sq := range squares {
+			dev := mob[sq]*n - sum // (moves from sq - average) * n
+			for c := movegen.White; c <= movegen.Black; c++ {
+				if t == movegen.King {
+					home := int(e.rank[sq])
+					if c == movegen.Black {
+						home = g.Ranks - 1 - home
+					}
+					// Middlegame: the king hides near the edge of its home ranks.
+					e.pst[c][t][sq] = int16(-kingEdgeMiddlegame*dev/n - 10*home)
+					continue
+				}
+				e.pst[c][t][sq] = int16(weight * dev / n)
+			}
+			if t == movegen.King {
+				e.kingEnd[sq] = int16(kingCentreEndgame * dev / n)
+			}
+		}
+	}
+}
+
+// buildPawnTables gives pawns a bonus per rank advanced and records their progress
+// towards promotion for the passed-pawn term.
+func (e *Evaluator) buildPawnTables() {
+	pr := e.v.Pawn
+	for _, sq := range e.v.Geometry.Squares() {
+		r := int(e.rank[sq])
+		for c := movegen.White; c <= movegen.Black; c++ {
+			adv, span := r-pr.StartRank[c], pr.PromoRank[c]-pr.StartRank[c]
+			if c == movegen.Black {
+				adv, span = -adv, -span
+			}
+			if adv < 0 {
+				adv = 0
+			}
+			e.pst[c][movegen.Pawn][sq] = int16(pawnAdvance * adv)
+			if span > 0 {
+				e.pawnProgress[c][sq] = int16(min(256, adv*256/span))
+			}
+		}
+	}
+}
+
+// materialFor is the value of a piece of type t moving by atoms on board g: its base value
+// corrected by boardScale percent of the change of its average empty-board mobility
+// between an 8x8 board and g. Pawns and kings keep their base values.
+func materialFor(g *movegen.Geometry, t movegen.PieceType, atoms []movegen.Atom) int {
+	base := baseValue[t]
+	if t == movegen.Knight && hasRider(atoms) {
+		base = nightriderValue
+	}
+	if t == movegen.Pawn || t == movegen.King || len(atoms) == 0 {
+		return base
+	}
+	pad := 1
+	for _, a := range atoms {
+		pad = max(pad, abs(a.DF), abs(a.DR))
+	}
+	ref, err := movegen.NewGeometry(strings.Repeat("........\n", 8), "", 1, pad)
+	if err != nil {
+		return base
+	}
+	here := averageMobility(g, stepsOf(g, atoms))
+	fide := averageMobility(ref, stepsOf(ref, atoms))
+	if fide == 0 {
+		return base
+	}
+	return base + int(float64(base)*boardScale/100*(here-fide)/fide)
+}
+
+// stepsOf lists the directions of atoms on g: every symmetric image of each atom.
+func stepsOf(g *movegen.Geometry, atoms []movegen.Atom) []step {
+	var out []step
+	for _, a := range atoms {
+		seen := map[[2]int]bool{}
+		for _, s := range [][2]int{{a.DF, a.DR}, {a.DR, a.DF}} {
+			for _, sf := range []int{1, -1} {
+				for _, sr := range []int{1, -1} {
+					d := [2]int{s[0] * sf, s[1] * sr}
+					if seen[d] {
+						continue
+					}
+					seen[d] = true
+					out = append(out, step{delta: movegen.Square(g.Delta(d[0], d[1])), rider: a.Rider})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// mobilityFrom counts the squares a piece with steps reaches from sq on the empty board g.
+func mobilityFrom(g *movegen.Geometry, sq movegen.Square, steps []step) int {
+	n := 0
+	for _, st := range steps {
+		to := sq
+		for {
+			to += st.delta
+			if !g.IsSquare(to) {
+				break
+			}
+			n++
+			if !st.rider {
+				break
+			}
+		}
+	}
+	return n
+}
+
+func averageMobility(g *movegen.Geometry, steps []step) float64 {
+	sum := 0
+	for _, sq := range g.Squares() {
+		sum += mobilityFrom(g, sq, steps)
+	}
+	return float64(sum) / float64(len(g.Squares()))
+}
+
+func maxMobility(g *movegen.Geometry, steps []step) int {
+	most := 0
+	for _, sq := range g.Squares() {
+		most = max(most, mobilityFrom(g, sq, steps))
+	}
+	return most
+}
+
+func hasRider(atoms []movegen.Atom) bool {
+	for _, a := range atoms {
+		if a.Rider {
+			return true
+		}
+	}
+	return false
+}

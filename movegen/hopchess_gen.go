@@ -1,0 +1,712 @@
+package movegen
+
+// Hop Chess turn generation. A position has some 30-60 piece moves and some 30-60 empty
+// squares for the trampoline, so about 600-2000 turns; playing each of them to test the
+// king would cost a full attack test per turn. Instead:
+//
+//  1. the piece moves are generated once, hops included, each distinct (from, to, promotion)
+//     once whatever its route (hopGen);
+//  2. each piece move is played on a scratch board (cells only) and the mover's king is
+//     tested once with the mover's trampoline lifted off the board. Trampolines never
+//     block, so adding one only adds routes: if the king is attacked without it, every
+//     placement is illegal;
+//  3. otherwise only the placements that open a route to the king are illegal, and those
+//     lie on the king's lines and leaps, on the enemy trampoline's lines and leaps, or one
+//     pawn step from the enemy trampoline (hopDanger lists them; the rare routes with a
+//     promotion on a trampoline are tested square by square); every other empty square
+//     gives a legal turn without any further test.
+
+// The three kinds of line a hopping piece keeps to: a queen keeps the kind she arrived
+// with, rooks and bishops have one kind, knights leap.
+const (
+	hopOrth = iota
+	hopDiag
+	hopKnight
+	hopClasses
+)
+
+// hopLines are the directions of each kind of line on the 8x8 board and the piece types
+// that move along them.
+var hopLines = func() (t struct {
+	dirs  [hopClasses][8]Step
+	n     [hopClasses]int
+	rider [hopClasses]bool
+	types [hopClasses]uint16
+}) {
+	g := board8x8
+	add := func(c int, df, dr int) {
+		t.dirs[c][t.n[c]] = g.Delta(df, dr)
+		t.n[c]++
+	}
+	for _, s := range symmetric(1, 0) {
+		add(hopOrth, s[0], s[1])
+	}
+	for _, s := range symmetric(1, 1) {
+		add(hopDiag, s[0], s[1])
+	}
+	for _, s := range symmetric(1, 2) {
+		add(hopKnight, s[0], s[1])
+	}
+	t.rider = [hopClasses]bool{true, true, false}
+	t.types = [hopClasses]uint16{
+		typeBit(Rook) | typeBit(Queen),
+		typeBit(Bishop) | typeBit(Queen),
+		typeBit(Knight),
+	}
+	return t
+}()
+
+// hopClassOf is the kind of line a piece of type t hops with; a queen has two and is
+// given the orthogonal one (a promoted queen arrived by a straight pawn step).
+func hopClassOf(t PieceType) int {
+	switch t {
+	case Bishop:
+		return hopDiag
+	case Knight:
+		return hopKnight
+	}
+	return hopOrth
+}
+
+// sqSet is a set of cells.
+type sqSet [maxCells / 64]uint64
+
+func (s *sqSet) add(sq Square)      { s[sq>>6] |= 1 << (sq & 63) }
+func (s *sqSet) has(sq Square) bool { return s[sq>>6]&(1<<(sq&63)) != 0 }
+
+// maxPieceMoves bounds the piece moves of one position (16 pieces reaching at most 63
+// squares each, times the promotion types of a pawn that promotes onto a trampoline).
+const maxPieceMoves = 2048
+
+// hopPieceMoves is the list of piece moves (aux not yet set) of one position.
+type hopPieceMoves struct {
+	n int
+	m [maxPieceMoves]Move
+}
+
+func (l *hopPieceMoves) add(m Move) {
+	if l.n < maxPieceMoves {
+		l.m[l.n] = m
+		l.n++
+	}
+}
+
+// hopGen walks the routes of one piece. p is a scratch copy of the position with the
+// moving piece lifted off its square (pieces may pass over their own start square).
+type hopGen struct {
+	p     *Position
+	us    Color
+	from  Square
+	enemy Piece
+	tramp [2]Square
+	seen  [NumTypes]sqSet // destinations listed so far, by promotion type (NoType: none)
+	out   *hopPieceMoves
+	path  [4]Square // trampolines of the route being walked
+	depth int
+
+	// Route matching (hopParseMove): instead of listing moves, report whether a route
+	// with exactly these stops reaches wantTo with wantPromo.
+	match     bool
+	want      []Square
+	wantTo    Square
+	wantPromo PieceType
+	found     bool
+}
+
+// trampAt is the index of the trampoline on the empty square s, -1 if there is none.
+func (h *hopGen) trampAt(s Square) int {
+	switch s {
+	case h.tramp[0]:
+		return 0
+	case h.tramp[1]:
+		return 1
+	}
+	return -1
+}
+
+// end lists the move ending on s, once per destination and promotion.
+func (h *hopGen) end(kind MoveKind, s Square, promo PieceType) {
+	if h.match {
+		if s == h.wantTo && promo == h.wantPromo && h.depth == len(h.want) {
+			same := true
+			for i, w := range h.want {
+				same = same && h.path[i] == w
+			}
+			h.found = h.found || same
+		}
+		return
+	}
+	if kind == Turn {
+		if h.seen[promo].has(s) {
+			return
+		}
+		h.seen[promo].add(s)
+	}
+	h.out.add(NewMove(kind, h.from, s, NoSquare, promo))
+}
+
+// ride moves the piece from sq along every line of kind c, hopping on each unused
+// trampoline it lands on and ending on every other empty square but its start and on
+// every enemy piece but the king.
+func (h *hopGen) ride(sq Square, c int, used uint8, promo PieceType) {
+	cells := &h.p.cells
+	rider := hopLines.rider[c]
+	for _, d := range hopLines.dirs[c][:hopLines.n[c]] {
+		s := sq
+		for {
+			s += Square(d)
+			pc := cells[s]
+			if pc == Empty {
+				if i := h.trampAt(s); i >= 0 {
+					if used&(1<<i) == 0 {
+						h.hop(s, c, used|1<<i, promo)
+					}
+				} else if s != h.from {
+					h.end(Turn, s, promo)
+				}
+				if rider {
+					continue
+				}
+				break
+			}
+			if pc&h.enemy != 0 && pc.Type() != King {
+				h.end(Turn, s, promo)
+			}
+			break
+		}
+	}
+}
+
+// hop continues a move from the trampoline s with lines of kind c.
+func (h *hopGen) hop(s Square, c int, used uint8, promo PieceType) {
+	h.path[h.depth] = s
+	h.depth++
+	h.ride(s, c, used, promo)
+	h.depth--
+}
+
+// pawn lists the moves of the pawn on from: a step or a double step (each of which may
+// end on a trampoline and go on), a capture, en passant.
+func (h *hopGen) pawn() {
+	p := h.p
+	push := Square(p.v.pawnPush[h.us])
+	s1 := h.from + push
+	if p.cells[s1] == Empty {
+		h.pawnArrive(s1, 0)
+		if int(p.v.Geometry.rank[h.from]) == p.v.Pawn.StartRank[h.us] {
+			if s2 := s1 + push; p.cells[s2] == Empty {
+				h.pawnArrive(s2, 0)
+			}
+		}
+	}
+	for _, d := range p.v.pawnTake[h.us] {
+		s := h.from + Square(d)
+		pc := p.cells[s]
+		if pc&h.enemy != 0 && pc.Type() != King {
+			h.pawnEnd(s)
+		} else if pc == Empty && s == p.ep[0] && h.trampAt(s) < 0 && !h.match {
+			h.out.add(NewMove(TurnEnPassant, h.from, s, NoSquare, NoType))
+		}
+	}
+}
+
+// pawnArrive handles a pawn step that reached the empty square s: the end of the move, a
+// promotion, or a hop (as a pawn, or as the promoted piece on the last rank).
+func (h *hopGen) pawnArrive(s Square, used uint8) {
+	i := h.trampAt(s)
+	if i < 0 {
+		h.pawnEnd(s)
+		return
+	}
+	if used&(1<<i) != 0 {
+		return
+	}
+	used |= 1 << i
+	if h.p.promotes(h.us, s) {
+		for _, t := range h.p.v.Pawn.PromoTypes {
+			h.hop(s, hopClassOf(t), used, t)
+		}
+		return
+	}
+	h.path[h.depth] = s
+	h.depth++
+	h.pawnHop(s, used)
+	h.depth--
+}
+
+// pawnHop continues a pawn's move from the trampoline sq: one step forward or a capture,
+// never a double step or en passant.
+func (h *hopGen) pawnHop(sq Square, used uint8) {
+	p := h.p
+	push := Square(p.v.pawnPush[h.us])
+	if s := sq + push; p.cells[s] == Empty {
+		if sq == h.from+push && h.trampAt(s) < 0 && int(p.v.Geometry.rank[h.from]) == p.v.Pawn.StartRank[h.us] {
+			// e2-e3(trampoline)-e4: a different move from the double step e2e4.
+			if h.match {
+				h.end(Turn, s, NoType)
+			} else {
+				h.out.add(NewMove(TurnViaStep, h.from, s, NoSquare, NoType))
+			}
+		} else {
+			h.pawnArrive(s, used)
+		}
+	}
+	for _, d := range p.v.pawnTake[h.us] {
+		s := sq + Square(d)
+		if pc := p.cells[s]; pc&h.enemy != 0 && pc.Type() != King {
+			h.pawnEnd(s)
+		}
+	}
+}
+
+// pawnEnd ends a pawn move on s, once per promotion type on the last rank.
+func (h *hopGen) pawnEnd(s Square) {
+	if !h.p.promotes(h.us, s) {
+		h.end(Turn, s, NoType)
+		return
+	}
+	for _, t := range h.p.v.Pawn.PromoTypes {
+		h.end(Turn, s, t)
+	}
+}
+
+// genPiece walks every route of the piece on from; q is the scratch position.
+func (h *hopGen) genPiece(q *Position, from Square) {
+	h.from = from
+	h.seen = [NumTypes]sqSet{}
+	pc := q.cells[from]
+	q.cells[from] = Empty
+	switch t := pc.Type(); t {
+	case Pawn:
+		h.pawn()
+	case King:
+		for c := hopOrth; c <= hopDiag; c++ {
+			for _, d := range hopLines.dirs[c][:hopLines.n[c]] {
+				s := from + Square(d)
+				// Kings never step onto a trampoline.
+				if pc := q.cells[s]; pc == Empty && h.trampAt(s) < 0 || pc&h.enemy != 0 && pc.Type() != King {
+					h.end(Turn, s, NoType)
+				}
+			}
+		}
+	case Queen:
+		h.ride(from, hopOrth, 0, NoType)
+		h.ride(from, hopDiag, 0, NoType)
+	default:
+		h.ride(from, hopClassOf(t), 0, NoType)
+	}
+	q.cells[from] = pc
+}
+
+// genHopPieceMoves lists the piece moves of the side to move of q (a scratch copy), without
+// the trampoline placement and without testing the king.
+func (q *Position) genHopPieceMoves(out *hopPieceMoves) {
+	us := q.side
+	h := hopGen{p: q, us: us, enemy: colorBit(us.Other()), tramp: q.tramp, out: out}
+	for _, from := range q.pieces[us][:q.nPieces[us]] {
+		h.genPiece(q, from)
+	}
+	if q.castleRook[us] != [2]Square{} {
+		q.genHopCastling(out)
+	}
+}
+
+// genHopCastling lists the castlings: FIDE's conditions, no trampoline strictly between
+// king and rook, and the king's square and the square it crosses not attacked now, with
+// both trampolines where they stand (3.3); the destination is tested with the turn.
+func (q *Position) genHopCastling(out *hopPieceMoves) {
+	us := q.side
+	v, g := q.v, q.v.Geometry
+	k := q.kings[us]
+	if k == NoSquare {
+		return
+	}
+	them := us.Other()
+	inCheck := -1
+	for s := 0; s < 2; s++ {
+		r := q.castleRook[us][s]
+		if r == NoSquare {
+			continue
+		}
+		back := v.Castling.BackRank[us]
+		kd := g.cell(v.Castling.KingFile[s], back)
+		rd := g.cell(v.Castling.RookFile[s], back)
+		if !q.castlingPathClear(k, kd, r) || !q.castlingPathClear(r, rd, k) {
+			continue
+		}
+		blocked := false
+		for sq, step := k, rankStep(k, r); sq+step != r; {
+			sq += step
+			blocked = blocked || sq == q.tramp[White] || sq == q.tramp[Black]
+		}
+		if blocked {
+			continue
+		}
+		if inCheck < 0 {
+			inCheck = boolIndex(q.hopAttackedAt(k, them, q.tramp[White], q.tramp[Black]))
+		}
+		if inCheck == 1 {
+			return
+		}
+		safe := true
+		king := q.cells[k]
+		q.cells[k] = Empty
+		for sq, step := k, rankStep(k, kd); sq+step != kd && safe; {
+			sq += step
+			q.cells[sq] = king
+			safe = !q.hopAttackedAt(sq, them, q.tramp[White], q.tramp[Black])
+			q.cells[sq] = Empty
+		}
+		q.cells[k] = king
+		if safe {
+			out.add(NewMove(TurnCastle, k, kd, NoSquare, NoType))
+		}
+	}
+}
+
+// hopLegalMoves lists the legal turns of p.
+func hopLegalMoves(p *Position, ml *MoveList) {
+	var pm hopPieceMoves
+	q := *p
+	q.genHopPieceMoves(&pm)
+	them := p.side.Other()
+	e := p.tramp[them]
+	place := hopPlaces(p)
+	squares := p.v.Geometry.squares
+	for _, m := range pm.m[:pm.n] {
+		var u hopUndo
+		k := q.hopPlay(m, &u)
+		switch {
+		case k == NoSquare:
+		case !place:
+			if !q.hopAttackedAt(k, them, q.tramp[White], q.tramp[Black]) && ml.n < MaxMoves {
+				ml.Add(m)
+			}
+		case !q.hopAttackedAt(k, them, e, NoSquare):
+			var danger sqSet
+			q.hopDanger(k, them, e, &danger)
+			for _, s := range squares {
+				if q.cells[s] == Empty && s != e && !danger.has(s) && ml.n < MaxMoves {
+					ml.Add(m | Move(s)<<16)
+				}
+			}
+		}
+		u.undo(&q)
+	}
+}
+
+// hopUndo remembers the cells a piece move changed on the scratch board.
+type hopUndo struct {
+	sq [4]Square
+	pc [4]Piece
+	n  int
+}
+
+func (u *hopUndo) set(q *Position, sq Square, pc Piece) {
+	u.sq[u.n], u.pc[u.n] = sq, q.cells[sq]
+	u.n++
+	q.cells[sq] = pc
+}
+
+func (u *hopUndo) undo(q *Position) {
+	for i := u.n - 1; i >= 0; i-- {
+		q.cells[u.sq[i]] = u.pc[i]
+	}
+}
+
+// hopPlay plays the piece move m on the cells of the scratch position q and returns the
+// mover's king square after it.
+func (q *Position) hopPlay(m Move, u *hopUndo) Square {
+	us := q.side
+	from, to := m.From(), m.To()
+	k := q.kings[us]
+	switch m.Kind() {
+	case TurnCastle:
+		g := q.v.Geometry
+		side := boolIndex(to > from)
+		r := q.castleRook[us][side]
+		rd := g.cell(q.v.Castling.RookFile[side], int(g.rank[from]))
+		u.set(q, from, Empty)
+		u.set(q, r, Empty)
+		u.set(q, to, MakePiece(us, King))
+		u.set(q, rd, MakePiece(us, Rook))
+		return to
+	case TurnEnPassant:
+		u.set(q, q.epPawn, Empty)
+	}
+	pc := q.cells[from]
+	if t := m.Promo(); t != NoType {
+		pc = MakePiece(us, t)
+	}
+	u.set(q, from, Empty)
+	u.set(q, to, pc)
+	if pc.Type() == King {
+		k = to
+	}
+	return k
+}
+
+// hopAttacked is the variant's attack test: by attacks sq if one of its pieces, moving
+// now with both trampolines where they stand, could end a complete move on sq.
+func hopAttacked(p *Position, sq Square, by Color) bool {
+	return p.hopAttackedAt(sq, by, p.tramp[White], p.tramp[Black])
+}
+
+// hopAttackedAt tests sq against by's pieces with the trampolines on ta and tb (NoSquare:
+// off the board): the plain attacks of the core, then the routes through trampolines.
+//
+// An attacker's own start square is empty while it moves, but the routes below treat it as
+// occupied, except for a pawn that promotes on the way: a piece that passes over its own
+// start square towards sq follows a line of its kind from the start square to sq, so the
+// plain attack already finds it; a pawn promoted on a trampoline is another piece, which
+// may come back over the square the pawn left (g7-g8(#)=Q, then down the file over g7).
+func (p *Position) hopAttackedAt(sq Square, by Color, ta, tb Square) bool {
+	if p.attackedStandard(sq, by) {
+		return true
+	}
+	if ta == NoSquare {
+		ta, tb = tb, NoSquare
+	}
+	if ta == NoSquare {
+		return false
+	}
+	if p.hopRoute(sq, by, ta, NoSquare) {
+		return true
+	}
+	if tb == NoSquare {
+		return false
+	}
+	return p.hopRoute(sq, by, tb, NoSquare) || p.hopRoute(sq, by, ta, tb) || p.hopRoute(sq, by, tb, ta)
+}
+
+// hopRoute reports whether a piece of by can capture on k with a move that hops on s1 and
+// then, if s2 is set, on s2.
+func (p *Position) hopRoute(k Square, by Color, s1, s2 Square) bool {
+	last := s1
+	if s2 != NoSquare {
+		last = s2
+	}
+	for c := 0; c < hopClasses; c++ {
+		if p.hopLeg(last, k, c, NoSquare) && (s2 == NoSquare || p.hopLeg(s1, s2, c, NoSquare)) && p.hopReaches(s1, c, by) {
+			return true
+		}
+	}
+	o := p.hopPawnOrigin(s1, by) // a pawn whose step ends on s1
+	if o == NoSquare {
+		return false
+	}
+	if p.promotes(by, s1) {
+		// It promotes there and goes on as any piece, with any kind of line.
+		for c := 0; c < hopClasses; c++ {
+			if p.hopLeg(last, k, c, o) && (s2 == NoSquare || p.hopLeg(s1, s2, c, o)) {
+				return true
+			}
+		}
+		return false
+	}
+	if s2 == NoSquare {
+		return p.hopPawnTakes(s1, k, by)
+	}
+	return s2 == s1+Square(p.v.pawnPush[by]) &&
+		(p.hopPawnTakes(s2, k, by) || p.promotes(by, s2) && p.hopLegAny(s2, k, o))
+}
+
+// hopLeg reports whether a piece hopping with lines of kind c goes from a to b in one leg:
+// a leap, or a line whose squares between a and b are all empty (or are skip).
+func (p *Position) hopLeg(a, b Square, c int, skip Square) bool {
+	g := p.v.Geometry
+	df := int(g.file[b]) - int(g.file[a])
+	dr := int(g.rank[b]) - int(g.rank[a])
+	adf, adr := abs(df), abs(dr)
+	switch c {
+	case hopKnight:
+		return adf == 1 && adr == 2 || adf == 2 && adr == 1
+	case hopOrth:
+		if df != 0 && dr != 0 || a == b {
+			return false
+		}
+	default:
+		if adf != adr || a == b {
+			return false
+		}
+	}
+	step := Square(g.Delta(sign(df), sign(dr)))
+	for s := a + step; s != b; s += step {
+		if p.cells[s] != Empty && s != skip {
+			return false
+		}
+	}
+	return true
+}
+
+// hopLegAny reports whether a promoted piece of some type could go from a to b in one leg.
+func (p *Position) hopLegAny(a, b, skip Square) bool {
+	return p.hopLeg(a, b, hopOrth, skip) || p.hopLeg(a, b, hopDiag, skip) || p.hopLeg(a, b, hopKnight, skip)
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+// hopReaches reports whether a piece of by that moves with lines of kind c ends a plain
+// leg on the empty square s.
+func (p *Position) hopReaches(s Square, c int, by Color) bool {
+	bit := colorBit(by)
+	mask := hopLines.types[c] & p.present[by]
+	if mask == 0 {
+		return false
+	}
+	rider := hopLines.rider[c]
+	for _, d := range hopLines.dirs[c][:hopLines.n[c]] {
+		t := s + Square(d)
+		for rider && p.cells[t] == Empty {
+			t += Square(d)
+		}
+		if pc := p.cells[t]; pc&bit != 0 && mask&typeBit(pc.Type()) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// hopPawnOrigin is the square of the pawn of by that ends its first step (single or
+// double) on the empty square s, NoSquare if there is none.
+func (p *Position) hopPawnOrigin(s Square, by Color) Square {
+	push := Square(p.v.pawnPush[by])
+	pawn := MakePiece(by, Pawn)
+	if p.cells[s-push] == pawn {
+		return s - push
+	}
+	if from := s - 2*push; p.cells[from] == pawn && p.cells[s-push] == Empty &&
+		int(p.v.Geometry.rank[from]) == p.v.Pawn.StartRank[by] {
+		return from
+	}
+	return NoSquare
+}
+
+// hopPawnReach reports whether a pawn of by ends its first step on the empty square s.
+func (p *Position) hopPawnReach(s Square, by Color) bool { return p.hopPawnOrigin(s, by) != NoSquare }
+
+// hopPawnTakes reports whether a pawn of by standing on s would capture on k.
+func (p *Position) hopPawnTakes(s, k Square, by Color) bool {
+	t := p.v.pawnTake[by]
+	return k == s+Square(t[0]) || k == s+Square(t[1])
+}
+
+// hopDanger adds to d the empty squares where the mover's trampoline would let a piece of
+// by reach k, given that k is safe with only the trampoline on e (NoSquare: none). Each
+// such route uses the new trampoline t, alone or with e: t on a line or leap from k, or on
+// a line or leap from e, or one pawn step from e. Routes with a promotion on a trampoline
+// are rare (a pawn must step onto its last rank) and are tested square by square.
+func (p *Position) hopDanger(k Square, by Color, e Square, d *sqSet) {
+	cells := &p.cells
+	var view [hopClasses]sqSet // the empty squares from which a leg of each kind reaches k
+	for c := 0; c < hopClasses; c++ {
+		rider := hopLines.rider[c]
+		for _, dir := range hopLines.dirs[c][:hopLines.n[c]] {
+			for t := k + Square(dir); cells[t] == Empty; t += Square(dir) {
+				view[c].add(t)
+				if t != e && p.hopReaches(t, c, by) {
+					d.add(t)
+				}
+				if !rider {
+					break
+				}
+			}
+		}
+	}
+	for _, dd := range p.v.pawnTake[by] {
+		if t := k - Square(dd); cells[t] == Empty && t != e && p.hopPawnReach(t, by) {
+			d.add(t)
+		}
+	}
+	if e != NoSquare {
+		for c := 0; c < hopClasses; c++ {
+			eSeesK := view[c].has(e)
+			eReached := p.hopReaches(e, c, by)
+			if !eSeesK && !eReached {
+				continue
+			}
+			rider := hopLines.rider[c]
+			for _, dir := range hopLines.dirs[c][:hopLines.n[c]] {
+				for t := e + Square(dir); cells[t] == Empty; t += Square(dir) {
+					// origin-e-t-k or origin-t-e-k
+					if eReached && view[c].has(t) || eSeesK && p.hopReaches(t, c, by) {
+						d.add(t)
+					}
+					if !rider {
+						break
+					}
+				}
+			}
+		}
+		push := Square(p.v.pawnPush[by])
+		// A pawn steps onto t, then onto e, then takes k; or onto e, then t, then takes k.
+		if t := e - push; cells[t] == Empty && p.hopPawnTakes(e, k, by) && p.hopPawnReach(t, by) {
+			d.add(t)
+		}
+		if t := e + push; cells[t] == Empty && p.hopPawnTakes(t, k, by) && p.hopPawnReach(e, by) {
+			d.add(t)
+		}
+	}
+	if p.present[by]&typeBit(Pawn) != 0 {
+		p.hopPromoDanger(k, by, e, d)
+	}
+}
+
+// hopPromoDanger adds the placements that let a pawn of by promote on a trampoline and
+// reach k with the new piece: t on the last rank in front of a pawn (or in front of e), t
+// on the square between a pawn and e on the last rank, or any square after e there.
+func (p *Position) hopPromoDanger(k Square, by Color, e Square, d *sqSet) {
+	push := Square(p.v.pawnPush[by])
+	exact := func(t Square) {
+		if t != e && p.cells[t] == Empty && !d.has(t) &&
+			(p.hopRoute(k, by, t, NoSquare) || e != NoSquare && (p.hopRoute(k, by, t, e) || p.hopRoute(k, by, e, t))) {
+			d.add(t)
+		}
+	}
+	if e != NoSquare && p.promotes(by, e) {
+		if p.hopPawnReach(e, by) {
+			for _, t := range p.v.Geometry.squares {
+				exact(t)
+			}
+			return
+		}
+		if t := e - push; p.cells[t] == Empty && p.hopPawnReach(t, by) {
+			exact(t)
+		}
+	}
+	for _, from := range p.pieces[by][:p.nPieces[by]] {
+		if p.cells[from] != MakePiece(by, Pawn) {
+			continue // the scratch board may have taken it
+		}
+		for t := from + push; p.cells[t] == Empty; t += push {
+			if p.promotes(by, t) {
+				exact(t)
+				break
+			}
+			if t != e {
+				break // only a step onto e goes on towards the last rank
+			}
+		}
+	}
+}
+
+// hopRouteValid reports whether the side to move's piece on from can go to to, promoting
+// to promo, hopping on exactly the trampolines stops in that order.
+func (p *Position) hopRouteValid(from Square, stops []Square, to Square, promo PieceType) bool {
+	if !p.cells[from].Is(p.side) || len(stops) > 2 {
+		return false
+	}
+	q := *p
+	h := hopGen{p: &q, us: p.side, enemy: colorBit(p.side.Other()), tramp: p.tramp,
+		match: true, want: stops, wantTo: to, wantPromo: promo}
+	h.genPiece(&q, from)
+	return h.found
+}

@@ -1,0 +1,572 @@
+package protocol
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"varchess/movegen"
+)
+
+// xbBoard translates between a variant's native names (conventions.md) and the square
+// names, move texts and FENs XBoard 4.9.1 uses on the same board (design/xboard.md §2):
+//
+//   - files are always a, b, c, ... from the left edge of the bounding box, whatever the
+//     variant calls them (Jumping Knights' z, a..h, i are XBoard's a..j);
+//   - ranks are numbered from 0 on a board of exactly 10 ranks and from 1 on every other
+//     board, minus XBoard's -rankOffset (which the engine cannot see: the user tells it with
+//     an engine option). So Black Hole's native ranks 0..12 are XBoard's 1..13 by default.
+type xbBoard struct {
+	v        *movegen.Variant
+	g        *movegen.Geometry
+	rankBase int // XBoard's number of the lowest box rank
+}
+
+// newXBBoard is the mapping for v when XBoard runs with -rankOffset rankOffset.
+func newXBBoard(v *movegen.Variant, rankOffset int) xbBoard {
+	g := v.Geometry
+	base := 1 - rankOffset
+	if g.Ranks == 10 {
+		base = 0 // XBoard's ONE is '1' - (BOARD_HEIGHT==10) - rankOffset; the offset is not for 10-rank boards
+	}
+	return xbBoard{v: v, g: g, rankBase: base}
+}
+
+// square is XBoard's name of sq.
+func (b xbBoard) square(sq movegen.Square) string {
+	return string(rune('a'+b.g.File(sq))) + strconv.Itoa(b.g.Rank(sq)+b.rankBase)
+}
+
+// parseSquare reads an XBoard square name at the start of s: a file letter and a decimal
+// rank. It returns the square and the bytes read.
+func (b xbBoard) parseSquare(s string) (movegen.Square, int, bool) {
+	if len(s) < 2 || s[0] < 'a' || int(s[0]-'a') >= b.g.Files {
+		return movegen.NoSquare, 0, false
+	}
+	n := 1
+	for n < len(s) && n < 4 && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	if n == 1 {
+		return movegen.NoSquare, 0, false
+	}
+	r, err := strconv.Atoi(s[1:n])
+	if err != nil {
+		return movegen.NoSquare, 0, false
+	}
+	sq := b.g.Square(int(s[0]-'a'), r-b.rankBase)
+	if sq == movegen.NoSquare {
+		return movegen.NoSquare, 0, false
+	}
+	return sq, n, true
+}
+
+// squareByName is the square XBoard calls name exactly, NoSquare if none.
+func (b xbBoard) squareByName(name string) movegen.Square {
+	sq, n, ok := b.parseSquare(name)
+	if !ok || n != len(name) {
+		return movegen.NoSquare
+	}
+	return sq
+}
+
+// holdingPiece reads the name XBoard gives a holdings square in lift: White's holdings
+// are the file right of the board's last file plus one ("j2" on 8 files: the second piece
+// of the table in hand), Black's the file two left of a ("_7"), counted from the top.
+func (b xbBoard) holdingPiece(s string) (movegen.Color, movegen.PieceType, bool) {
+	if len(s) < 2 {
+		return movegen.White, movegen.NoType, false
+	}
+	r, err := strconv.Atoi(s[1:])
+	if err != nil {
+		return movegen.White, movegen.NoType, false
+	}
+	y := r - b.rankBase
+	var c movegen.Color
+	var n int
+	switch s[0] {
+	case byte('a' + b.g.Files + 1):
+		c, n = movegen.White, y
+	case 'a' - 2:
+		c, n = movegen.Black, b.g.Ranks-1-y
+	default:
+		return movegen.White, movegen.NoType, false
+	}
+	table := b.pieceTable()
+	used := strings.ReplaceAll(table[:len(table)/2], ".", "")
+	if n < 0 || n >= len(used) {
+		return movegen.White, movegen.NoType, false
+	}
+	return c, b.v.TypeOf(used[n]), true
+}
+
+// xbPass is how XBoard writes a null move.
+const xbPass = "@@@@"
+
+// moveText writes m, a legal move of p, as XBoard reads it; ok is false for a move XBoard
+// 4.9.1 cannot represent (a Hop Chess turn: a piece move plus a trampoline move).
+//
+// By kind: ordinary moves and en passant are from-to plus a lower-case promotion letter;
+// castling is written as the variant writes it natively (king to its destination, or king
+// takes rook, which XBoard reads as castling); a drop is P@e4; a Weak Square jump is the
+// king's from-to with the placed piece as a gating suffix (XBoard's seirawan form, which
+// puts that piece from the hand on the square the king left); a pass is @@@@; a hop capture
+// is two legs through the victim's square, c3d4,d4e5.
+func (b xbBoard) moveText(p *movegen.Position, m movegen.Move) (string, bool) {
+	var sb strings.Builder
+	promo := func() {
+		if t := m.Promo(); t != movegen.NoType {
+			sb.WriteByte(b.v.Letter(movegen.MakePiece(movegen.Black, t)))
+		}
+	}
+	switch m.Kind() {
+	case movegen.Normal, movegen.EnPassant:
+		sb.WriteString(b.square(m.From()) + b.square(m.To()))
+		promo()
+	case movegen.Castle:
+		sb.WriteString(b.square(m.From()))
+		if b.v.Castling.KingTakesRook {
+			sb.WriteString(b.square(m.Aux()))
+		} else {
+			sb.WriteString(b.square(m.To()))
+		}
+	case movegen.Drop:
+		sb.WriteByte(b.v.Letter(movegen.MakePiece(movegen.White, m.AuxType())))
+		sb.WriteByte('@')
+		sb.WriteString(b.square(m.To()))
+	case movegen.Jump:
+		sb.WriteString(b.square(m.From()) + b.square(m.To()))
+		if t := m.AuxType(); t != movegen.NoType {
+			sb.WriteByte(b.v.Letter(movegen.MakePiece(movegen.Black, t)))
+		}
+	case movegen.Pass:
+		sb.WriteString(xbPass)
+	case movegen.HopCapture, movegen.HopEnPassant:
+		sb.WriteString(b.square(m.From()) + b.square(m.Aux()) + "," + b.square(m.Aux()) + b.square(m.To()))
+		promo()
+	default:
+		return "", false
+	}
+	return sb.String(), true
+}
+
+// passTexts are the ways XBoard and people write a null move.
+var passTexts = map[string]bool{xbPass: true, "--": true, "0000": true, "pass": true, "null": true, "Z0": true}
+
+// parseMove finds the legal move of p that XBoard writes s. Besides the forms moveText
+// writes it accepts castling as O-O / O-O-O and as the other of king-to-destination and
+// king-takes-rook when no other move is written that way, any null-move spelling for a pass,
+// and a drop letter of either case.
+func (b xbBoard) parseMove(p *movegen.Position, s string) (movegen.Move, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return movegen.NullMove, fmt.Errorf("empty move")
+	}
+	if len(s) > 2 && s[1] == '@' {
+		s = strings.ToUpper(s[:1]) + s[1:]
+	}
+	var ml movegen.MoveList
+	p.LegalMoves(&ml)
+	var castles []movegen.Move
+	for _, m := range ml.Moves() {
+		t, ok := b.moveText(p, m)
+		if ok && t == s {
+			return m, nil
+		}
+		if m.Kind() == movegen.Pass && passTexts[s] {
+			return m, nil
+		}
+		if m.Kind() == movegen.Castle {
+			castles = append(castles, m)
+		}
+	}
+	// XBoard forwards some two-leg moves to the other engine as "from to ;kill" (e1b1;c1):
+	// the same move as from-kill,kill-to.
+	if a, kill, ok := strings.Cut(s, ";"); ok {
+		for _, m := range ml.Moves() {
+			if b.legsOf(m, a, kill) {
+				return m, nil
+			}
+		}
+	}
+	for _, m := range castles {
+		toward := 0 // towards the a-file: O-O-O
+		if b.g.File(m.Aux()) > b.g.File(m.From()) {
+			toward = 1
+		}
+		switch {
+		case strings.EqualFold(s, "O-O") || s == "0-0":
+			if toward == 1 {
+				return m, nil
+			}
+		case strings.EqualFold(s, "O-O-O") || s == "0-0-0":
+			if toward == 0 {
+				return m, nil
+			}
+		case s == b.square(m.From())+b.square(m.Aux()) || s == b.square(m.From())+b.square(m.To()):
+			if b.unique(p, &ml, s, m) {
+				return m, nil
+			}
+		}
+	}
+	return movegen.NullMove, fmt.Errorf("%s is not a legal move here", s)
+}
+
+// legsOf reports whether m is the move XBoard writes fromTo;kill: a hop capture over kill,
+// or castling with the rook on kill.
+func (b xbBoard) legsOf(m movegen.Move, fromTo, kill string) bool {
+	switch m.Kind() {
+	case movegen.HopCapture, movegen.HopEnPassant, movegen.Castle:
+		return fromTo == b.square(m.From())+b.square(m.To()) && kill == b.square(m.Aux()) && m.Promo() == movegen.NoType
+	}
+	return false
+}
+
+// unique reports whether no legal move other than m is written s.
+func (b xbBoard) unique(p *movegen.Position, ml *movegen.MoveList, s string, m movegen.Move) bool {
+	for _, o := range ml.Moves() {
+		if t, ok := b.moveText(p, o); ok && t == s && o != m {
+			return false
+		}
+	}
+	return true
+}
+
+// fen writes p as XBoard reads a FEN: the native board (holes as *, multi-digit runs, the
+// hand glued on in brackets), side, castling, the en passant square in XBoard's name (or -
+// when XBoard could not read it: its reader takes a single rank digit), the two counters,
+// and nothing of the variant's own fields, which XBoard would not understand.
+func (b xbBoard) fen(p *movegen.Position) string {
+	f := strings.Fields(p.FEN())
+	for len(f) < 6 {
+		f = append(f, "-")
+	}
+	ep := "-"
+	if e := p.EnPassant(); len(e) > 0 {
+		if s := b.square(e[0]); len(s) == 2 {
+			ep = s
+		}
+	}
+	return strings.Join([]string{f[0], f[1], f[2], ep, f[4], f[5]}, " ")
+}
+
+// parseFEN reads a FEN sent by XBoard (setboard). A FEN with the board and side of start
+// is start itself, so that what XBoard drops or rewrites (the variant's own fields, Shredder
+// castling letters) survives at the start of a game, when engine 2 gets engine 1's setup
+// position; any other is read with its en passant square translated and the variant's
+// fields at their defaults.
+func (b xbBoard) parseFEN(s string, start *movegen.Position) (*movegen.Position, error) {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return nil, fmt.Errorf("empty FEN")
+	}
+	if start != nil {
+		sf := strings.Fields(b.fen(start))
+		if len(f) >= 2 && sameBoard(f[0], sf[0]) && f[1] == sf[1] && b.plainFields(f[2:]) {
+			p := *start
+			return &p, nil
+		}
+	}
+	if len(f) > 6 {
+		return nil, fmt.Errorf("unexpected field %q after the fullmove number", f[6])
+	}
+	if len(f) >= 4 && f[3] != "-" {
+		sq, n, ok := b.parseSquare(f[3])
+		if !ok || n != len(f[3]) {
+			return nil, fmt.Errorf("en passant square %q is not a square", f[3])
+		}
+		f[3] = b.g.Name(sq)
+	}
+	// XBoard's FEN has no variant fields: try those of the variant's start first (a fresh
+	// Shuffle array still has its bunker leaps, a Weak Square start its jumping phases),
+	// then the defaults.
+	if extra := strings.Fields(b.v.StartFEN); len(extra) > 6 && len(f) == 6 {
+		if p, err := b.v.ParseFEN(strings.Join(append(f, extra[6:]...), " ")); err == nil {
+			return p, nil
+		}
+	}
+	return b.v.ParseFEN(strings.Join(f, " "))
+}
+
+// plainFields reports whether the FEN fields after the side to move are well formed:
+// castling letters, an XBoard en passant square, two counters, nothing more.
+func (b xbBoard) plainFields(f []string) bool {
+	if len(f) > 4 {
+		return false
+	}
+	for i, s := range f {
+		switch i {
+		case 0:
+			if strings.Trim(s, "-ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") != "" {
+				return false
+			}
+		case 1:
+			if s != "-" && b.squareByName(s) == movegen.NoSquare {
+				return false
+			}
+		default:
+			if _, err := strconv.ParseUint(s, 10, 16); err != nil {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// sameBoard compares FEN board fields, holdings in any order (XBoard rewrites them in
+// its own order).
+func sameBoard(a, b string) bool {
+	ab, ah, _ := strings.Cut(a, "[")
+	bb, bh, _ := strings.Cut(b, "[")
+	return ab == bb && sortedLetters(ah) == sortedLetters(bh)
+}
+
+// moveTo finds the legal move of p after which p has the board and side of the XBoard FEN
+// fen, when exactly one move does.
+func (b xbBoard) moveTo(p *movegen.Position, fen string) (movegen.Move, bool) {
+	f := strings.Fields(fen)
+	if len(f) < 2 || !b.plainFields(f[2:]) {
+		return movegen.NullMove, false
+	}
+	var ml movegen.MoveList
+	p.LegalMoves(&ml)
+	found := movegen.NullMove
+	for _, m := range ml.Moves() {
+		next := *p
+		next.Apply(m)
+		nf := strings.Fields(b.fen(&next))
+		if sameBoard(nf[0], f[0]) && nf[1] == f[1] {
+			if found != movegen.NullMove {
+				return movegen.NullMove, false
+			}
+			found = m
+		}
+	}
+	return found, found != movegen.NullMove
+}
+
+// xbSlot is the XBoard piece slot (its internal piece type, which fixes the image) each
+// piece type takes in the setup command's piece table (design/xboard.md §3.2: P N B R Q
+// are slots 0-4, the Marshall uses the Chancellor at 8, the War Machine the Wazir at 9,
+// a Nightrider the Nightrider at 12; the king is always the last letter of each half).
+func xbSlot(d *movegen.PieceDef) int {
+	switch d.Type {
+	case movegen.Pawn:
+		return 0
+	case movegen.Knight:
+		for _, a := range d.Atoms {
+			if a.Rider {
+				return 12
+			}
+		}
+		return 1
+	case movegen.Bishop:
+		return 2
+	case movegen.Rook:
+		return 3
+	case movegen.Queen:
+		return 4
+	case movegen.Marshall:
+		return 8
+	case movegen.WarMachine:
+		return 9
+	}
+	return -1
+}
+
+// pieceTable is the PIECETOCHAR argument of setup: White's half then Black's, '.' for
+// unused slots, the king last in each half, at least six slots each.
+func (b xbBoard) pieceTable() string {
+	n := 5 // the king takes slot 5 at least
+	for _, t := range pieceTypes(b.v) {
+		if s := xbSlot(b.v.PieceDef(t)); s >= n {
+			n = s + 1
+		}
+	}
+	half := []byte(strings.Repeat(".", n+1))
+	for _, t := range pieceTypes(b.v) {
+		d := b.v.PieceDef(t)
+		if t == movegen.King {
+			half[n] = d.Letter
+		} else if s := xbSlot(d); s >= 0 {
+			half[s] = d.Letter
+		}
+	}
+	return string(half) + strings.ToLower(string(half))
+}
+
+// holdings is the number of XBoard holding slots the variant needs: hand pieces go into
+// holdings by their number among the used slots of the table, so the holdings must reach
+// the highest-numbered piece that can be in a hand.
+func (b xbBoard) holdings(start *movegen.Position) int {
+	if !b.v.HandInFEN {
+		return 0
+	}
+	table := b.pieceTable()[:len(b.pieceTable())/2]
+	need := 0
+	for i, c := range []byte(table) {
+		if c == '.' {
+			continue
+		}
+		t := b.v.TypeOf(c)
+		if start.Hand(movegen.White, t)+start.Hand(movegen.Black, t) > 0 {
+			need = max(need, i-strings.Count(table[:i], ".")+1) // XBoard's PieceToNumber, plus one
+		}
+	}
+	return need
+}
+
+// pieceTypes lists the variant's piece types.
+func pieceTypes(v *movegen.Variant) []movegen.PieceType {
+	var out []movegen.PieceType
+	for t := movegen.Pawn; t < movegen.NumTypes; t++ {
+		if v.PieceDef(t) != nil {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// xbVariant is what XBoard needs to know of a variant that its data cannot say.
+type xbVariant struct {
+	// parent is the XBoard rule set the variant is built on: seirawan makes a suffix on a
+	// king move a placement on the vacated square (the Weak Square jump), fischerandom
+	// reads Shredder castling letters; fairy is the default.
+	parent string
+	// pieceLines: every fairy piece moves and captures exactly as its atoms say, so XBoard
+	// may be given their Betza descriptions (Black Hole's Marshall). Not in Jumping Knights,
+	// where every capture is a hop.
+	pieceLines bool
+}
+
+// xbVariants holds the per-variant choices; a variant not listed is a fairy game without
+// piece lines.
+var xbVariants = map[string]xbVariant{
+	"weaksquare": {parent: "seirawan"},
+	"bunker":     {parent: "fischerandom"},
+	"blackhole":  {parent: "fairy", pieceLines: true},
+}
+
+// setupLines are what the engine sends on "variant NAME" before answering the next ping:
+// setup with the piece table, the board size, holdings and parent, and the start position,
+// then a piece line for each fairy piece where that is exact. The normal game needs none.
+func (b xbBoard) setupLines(start *movegen.Position) []string {
+	if b.v.Name == "normal" {
+		return nil
+	}
+	info := xbVariants[b.v.Name]
+	parent := info.parent
+	if parent == "" {
+		parent = "fairy"
+	}
+	lines := []string{fmt.Sprintf("setup (%s) %dx%d+%d_%s %s", b.pieceTable(), b.g.Files, b.g.Ranks, b.holdings(start), parent, b.fen(start))}
+	if info.pieceLines {
+		for _, t := range pieceTypes(b.v) {
+			d := b.v.PieceDef(t)
+			if xbSlot(d) <= 4 || t == movegen.King {
+				continue // XBoard knows the FIDE pieces
+			}
+			if betza, ok := betzaOf(d); ok {
+				lines = append(lines, fmt.Sprintf("piece %c& %s", d.Letter, betza))
+			}
+		}
+	}
+	return lines
+}
+
+// betzaOf writes a piece's atoms in Betza notation, when every atom has a name.
+func betzaOf(d *movegen.PieceDef) (string, bool) {
+	names := map[[2]int]byte{{1, 0}: 'W', {1, 1}: 'F', {2, 0}: 'D', {2, 2}: 'A', {1, 2}: 'N', {3, 0}: 'H', {3, 1}: 'C', {3, 2}: 'Z', {3, 3}: 'G'}
+	var sb strings.Builder
+	for _, a := range d.Atoms {
+		df, dr := abs(a.DF), abs(a.DR)
+		if df < dr {
+			df, dr = dr, df
+		}
+		c, ok := names[[2]int{dr, df}]
+		if !ok {
+			c, ok = names[[2]int{df, dr}]
+		}
+		if !ok {
+			return "", false
+		}
+		switch {
+		case a.Rider && c == 'W':
+			sb.WriteByte('R')
+		case a.Rider && c == 'F':
+			sb.WriteByte('B')
+		case a.Rider:
+			sb.WriteByte(c)
+			sb.WriteByte('0')
+		default:
+			sb.WriteByte(c)
+		}
+	}
+	return sb.String(), sb.Len() > 0
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Highlight colours (design/xboard.md §3.3): upper case marks a legal target.
+const (
+	hlMove    = 'Y' // an ordinary target
+	hlCapture = 'R' // a capture
+	hlLeg     = 'C' // the end of a non-final leg: the move entry continues from there
+	hlChoice  = 'M' // a target that needs a choice of piece: XBoard offers the pieces of the engine's choice command
+)
+
+// highlight writes marks (square -> colour letter) as XBoard's highlight board: ranks from
+// the top, runs of unmarked cells as numbers.
+func (b xbBoard) highlight(marks map[movegen.Square]byte) string {
+	var sb strings.Builder
+	for r := b.g.Ranks - 1; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < b.g.Files; f++ {
+			c, ok := marks[b.g.Square(f, r)]
+			if b.g.Square(f, r) == movegen.NoSquare || !ok {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				sb.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			sb.WriteByte(c)
+		}
+		if empty > 0 {
+			sb.WriteString(strconv.Itoa(empty))
+		}
+		if r > 0 {
+			sb.WriteByte('/')
+		}
+	}
+	return sb.String()
+}
+
+// xbSupported reports whether every legal move of the variant's start position can be
+// written for XBoard; a variant whose moves cannot (Hop Chess) is not offered to XBoard.
+func xbSupported(v *movegen.Variant) bool {
+	p := v.Start(nil)
+	b := newXBBoard(v, 0)
+	var ml movegen.MoveList
+	p.LegalMoves(&ml)
+	for _, m := range ml.Moves() {
+		if _, ok := b.moveText(p, m); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// sortedLetters puts the letters of s in a fixed order.
+func sortedLetters(s string) string {
+	b := []byte(s)
+	slices.Sort(b)
+	return string(b)
+}

@@ -1,0 +1,153 @@
+package search
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"varchess/movegen"
+)
+
+// Engine holds what lives across searches: options, the transposition table and the
+// workers with their histories. One search at a time; the option setters may be called
+// at any time and take effect at the next search.
+type Engine struct {
+	mu        sync.Mutex // guards the options
+	hashMB    int
+	threads   int
+	ponderHit atomic.Bool
+
+	searching sync.Mutex // held for the whole of a search: one at a time
+	tt        *table
+	ttMB      int // the size tt was made for
+	workers   []*worker
+	cleared   bool // NewGame asked for fresh tables before the next search
+}
+
+// Option limits.
+const (
+	MinHashMB  = 1
+	MaxHashMB  = 4096
+	MaxThreads = 64
+)
+
+// NewEngine is an engine with 16 MB of hash and one thread.
+func NewEngine() *Engine { return &Engine{hashMB: 16, threads: 1} }
+
+// SetHashMB sizes the transposition table (clamped to MinHashMB..MaxHashMB).
+func (e *Engine) SetHashMB(mb int) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.hashMB = min(max(mb, MinHashMB), MaxHashMB)
+}
+
+// SetThreads sets the number of search threads (clamped to 1..MaxThreads).
+func (e *Engine) SetThreads(n int) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.threads = min(max(n, 1), MaxThreads)
+}
+
+// HashMB and Threads report the current settings.
+func (e *Engine) HashMB() int  { e.mu.Lock(); defer e.mu.Unlock(); return e.hashMB }
+func (e *Engine) Threads() int { e.mu.Lock(); defer e.mu.Unlock(); return e.threads }
+
+// NewGame forgets everything learnt in earlier games (tables, histories). It takes effect
+// before the next search, so that it may be called while one runs.
+func (e *Engine) NewGame() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.cleared = true
+}
+
+// PonderHit tells a pondering search that the expected move was played: from now on its
+// time limits count.
+func (e *Engine) PonderHit() { e.ponderHit.Store(true) }
+
+// setup sizes the table and the workers for a search, and clears them after NewGame.
+func (e *Engine) setup() (threads int) {
+	e.mu.Lock()
+	mb, threads, clear := e.hashMB, e.threads, e.cleared
+	e.cleared = false
+	e.mu.Unlock()
+	if e.tt == nil || e.ttMB != mb {
+		e.tt, e.ttMB = newTable(mb), mb
+	} else if clear {
+		e.tt.clear()
+	}
+	for len(e.workers) < threads {
+		e.workers = append(e.workers, newWorker(len(e.workers), e))
+	}
+	if clear {
+		for _, w := range e.workers {
+			w.clearHistory()
+		}
+	}
+	e.tt.age = (e.tt.age + 1) & 63
+	return threads
+}
+
+// Search searches root until the limits or ctx say stop, calling report (if not nil) after
+// every iteration, and returns the best move found. history holds the hashes of the game's
+// positions before root, oldest first, for repetition draws.
+//
+// It always returns a legal move when there is one, however early it is stopped. With one
+// thread and a depth or node limit it is deterministic: the same position, history and
+// tables give the same nodes and move.
+func (e *Engine) Search(ctx context.Context, root *movegen.Position, history []uint64, lim Limits, report func(Info)) Result {
+	e.searching.Lock()
+	defer e.searching.Unlock()
+	start := time.Now()
+	e.ponderHit.Store(false)
+	threads := e.setup()
+
+	sh := &shared{tt: e.tt, lim: lim, plan: newPlan(lim), workers: e.workers[:threads]}
+	for _, w := range sh.workers {
+		w.prepare(sh, root, history)
+	}
+	main := sh.workers[0]
+
+	// The root's moves: none means the game is over and there is nothing to search.
+	main.scratch.Reset()
+	root.LegalMoves(&main.scratch)
+	legal := main.scratch.Len()
+	if legal == 0 {
+		return Result{Score: outcomeScore(root.StatusWith(0), root, 0)}
+	}
+	res := Result{Best: main.scratch.At(0)}
+	if hit, ok := e.tt.probe(root.Hash()); ok && main.scratch.Contains(hit.move) {
+		res.Best = hit.move
+	}
+
+	done := make(chan struct{})
+	watched := make(chan struct{})
+	go func() {
+		e.watch(ctx, sh, start, done)
+		close(watched)
+	}()
+
+	var g errgroup.Group
+	for _, w := range sh.workers {
+		g.Go(func() error {
+			if w.id == 0 {
+				w.iterate(root, legal, start, &res, report)
+				sh.stop.Store(true)
+			} else {
+				w.help(root)
+			}
+			return nil
+		})
+	}
+	_ = g.Wait()
+	close(done)
+	<-watched
+
+	res.Nodes = 0
+	for _, w := range sh.workers {
+		res.Nodes += w.nodes
+	}
+	return res
+}

@@ -1,0 +1,133 @@
+package search
+
+import (
+	"time"
+
+	"varchess/movegen"
+)
+
+// iterate is the main worker's iterative deepening: it owns the result, the reports and
+// the decision to stop.
+func (w *worker) iterate(root *movegen.Position, legal int, start time.Time, res *Result, report func(Info)) {
+	maxDepth := MaxPly - 1
+	if w.sh.lim.Depth > 0 {
+		maxDepth = min(w.sh.lim.Depth, maxDepth)
+	}
+	score := 0
+	for depth := 1; depth <= maxDepth; depth++ {
+		score = w.aspiration(root, depth, score)
+		if w.stopped {
+			// A move that beat the previous best in the unfinished iteration was searched
+			// to the full depth: it is better than the last completed iteration's choice.
+			if w.iterBest != movegen.NullMove {
+				res.Best, res.Score = w.iterBest, w.iterScore
+				res.Ponder = movegen.NullMove
+			}
+			break
+		}
+		pv := w.stack[0].pv[:w.stack[0].pvLen]
+		if len(pv) > 0 {
+			res.Best = pv[0]
+		}
+		res.Score, res.Depth = score, depth
+		res.Ponder = w.ponderMove(root, pv)
+		if report != nil {
+			report(Info{
+				Depth:    depth,
+				SelDepth: w.seldepth,
+				Score:    score,
+				Nodes:    w.nodes + w.sh.totalNodes() - w.published.Load(),
+				Time:     time.Since(start),
+				HashFull: w.sh.tt.hashFull(),
+				PV:       append([]movegen.Move(nil), pv...),
+			})
+		}
+		if w.eng.mustWait(w.sh) {
+			continue
+		}
+		// A mate within the depth searched is as short as it gets.
+		if (score > MateBound || score < -MateBound) && MateScore-abs(score) <= depth {
+			break
+		}
+		if w.sh.softExpired() || w.sh.plan.timed() && legal == 1 {
+			break
+		}
+	}
+	// Analysis and unanswered ponders end only when told.
+	for w.eng.mustWait(w.sh) && !w.sh.stop.Load() {
+		time.Sleep(watchPeriod)
+	}
+}
+
+// help is a Lazy SMP helper: the same iterative deepening without reports, half the
+// helpers one ply deeper so that the workers spread over different depths, until the main
+// worker stops the search.
+func (w *worker) help(root *movegen.Position) {
+	score := 0
+	for depth := 1 + w.id%2; depth < MaxPly && !w.sh.stop.Load(); depth++ {
+		score = w.aspiration(root, depth, score)
+	}
+	w.published.Store(w.nodes)
+}
+
+// aspiration searches root to depth with a window around the previous iteration's score,
+// widening it on a fail until the score falls inside.
+func (w *worker) aspiration(root *movegen.Position, depth, prev int) int {
+	w.rootDepth = depth
+	w.iterBest = movegen.NullMove
+	alpha, beta := -Infinity, Infinity
+	delta := aspirationWindow
+	if depth >= aspirationDepth && abs(prev) < MateBound {
+		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
+	}
+	for {
+		w.stack[0].pos = *root
+		score := w.negamax(&w.stack[0].pos, alpha, beta, depth, 0)
+		if w.stopped {
+			return score
+		}
+		switch {
+		case score <= alpha:
+			beta = (alpha + beta) / 2
+			alpha = max(score-delta, -Infinity)
+		case score >= beta:
+			beta = min(score+delta, Infinity)
+		default:
+			return score
+		}
+		delta += delta/2 + 5
+		if delta > 1000 {
+			alpha, beta = -Infinity, Infinity
+		}
+	}
+}
+
+// ponderMove is the expected reply: the PV's second move, else the table's move for the
+// position after the best move, if legal there.
+func (w *worker) ponderMove(root *movegen.Position, pv []movegen.Move) movegen.Move {
+	if len(pv) >= 2 {
+		return pv[1]
+	}
+	if len(pv) == 0 {
+		return movegen.NullMove
+	}
+	next := *root
+	next.Apply(pv[0])
+	hit, ok := w.sh.tt.probe(next.Hash())
+	if !ok || hit.move == movegen.NullMove {
+		return movegen.NullMove
+	}
+	w.scratch.Reset()
+	next.LegalMoves(&w.scratch)
+	if w.scratch.Contains(hit.move) {
+		return hit.move
+	}
+	return movegen.NullMove
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,355 @@
+package search
+
+import "varchess/movegen"
+
+// negamax returns the score of p from the side to move's point of view, searching depth
+// plies with principal variation search. ply is the distance from the root.
+func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
+	if depth <= 0 {
+		return w.qsearch(p, alpha, beta, ply, 0)
+	}
+	f := &w.stack[ply]
+	f.pvLen = 0
+	hint := f.check // consumed here, whatever path this node takes
+	f.check = checkUnknown
+	w.nodes++
+	if w.nodes&checkPeriod == 0 {
+		w.poll()
+	}
+	if w.stopped || w.sh.stop.Load() {
+		w.stopped = true
+		return 0 // the iteration is discarded; see iterate
+	}
+	pvNode := beta-alpha > 1
+	w.seldepth = max(w.seldepth, ply)
+	w.path[w.base+ply] = p.Hash()
+
+	if ply > 0 {
+		// Repetition: a draw, whatever the material.
+		if w.repeated(p, ply) {
+			return 0
+		}
+		// Mate distance pruning: a mate found higher up is shorter than any mate still to
+		// be found here.
+		alpha = max(alpha, -MateScore+ply)
+		beta = min(beta, MateScore-ply-1)
+		if alpha >= beta {
+			return alpha
+		}
+	}
+
+	// Transposition table: a deep enough result of this position ends a non-PV node.
+	hit, found := w.sh.tt.probe(p.Hash())
+	ttMove := movegen.NullMove
+	if found {
+		ttMove = hit.move
+		s := scoreFromTT(hit.score, ply)
+		if !pvNode && hit.depth >= depth && cuts(hit.bound, s, alpha, beta) {
+			return s
+		}
+	}
+
+	// The moves, and with them the end of the game by the variant's rules.
+	w.scratch.Reset()
+	p.LegalMoves(&w.scratch)
+	legal := w.scratch.Len()
+	if o := p.StatusWith(legal); o.Over() && (ply > 0 || legal == 0) {
+		return outcomeScore(o, p, ply)
+	}
+	captures := w.fill(p, f, ttMove, false)
+	if ply >= MaxPly-1 {
+		return w.ev.Evaluate(p)
+	}
+
+	inCheck := knownCheck(p, hint)
+	special := w.rootSpecial && specialPhase(p)
+	// Check extension: a check is a forcing move whose answer must be seen (not where
+	// checks do not restrict the moves, and not beyond twice the nominal depth).
+	if inCheck && !special && ply < 2*w.rootDepth {
+		depth++
+	}
+	staticEval := -Infinity
+	if !inCheck {
+		staticEval = w.ev.Evaluate(p)
+	}
+
+	// Reverse futility pruning: far above beta at low depth, a quiet position stays there.
+	if !pvNode && !inCheck && !special && depth <= rfpDepth && beta > -MateBound && beta < MateBound &&
+		staticEval-rfpMargin*depth >= beta {
+		return staticEval
+	}
+
+	// Null-move pruning: if passing still fails high, a real move will too.
+	if !pvNode && !inCheck && ply > 0 && !w.stack[ply].null && depth >= nullMinDepth &&
+		staticEval >= beta && beta < MateBound && canNullMove(p, special, legal, captures) {
+		r := nullReduction + depth/nullDepthDivisor
+		next := w.child(p, ply)
+		next.ApplyNull()
+		w.stack[ply+1].null = true
+		score := -w.negamax(next, -beta, -beta+1, depth-1-r, ply+1)
+		w.stack[ply+1].null = false
+		if w.stopped {
+			return 0
+		}
+		if score >= beta {
+			return min(score, MateBound)
+		}
+	}
+
+	origAlpha := alpha
+	best, bestMove := -Infinity, movegen.NullMove
+	f.nquiets = 0
+	quietsSeen := 0
+	for i := 0; i < f.n; i++ {
+		m := f.pick(i)
+		tactical := w.ev.Tactical(p, m)
+		next := w.child(p, ply)
+		next.Apply(m)
+		givesCheck := next.InCheck()
+		childCheck := int8(checkNo)
+		if givesCheck {
+			childCheck = checkYes
+		}
+		quiet := !tactical && !givesCheck && m != ttMove
+
+		// Pruning of quiet moves near the leaves, once a move has been searched: late move
+		// pruning and futility pruning. Tactical and checking moves are never pruned, nor
+		// anything while in check.
+		if quiet && !pvNode && !inCheck && !special && best > -MateBound {
+			if depth <= lmpDepth && quietsSeen >= lmpBase+depth*depth {
+				continue
+			}
+			if depth <= futilityDepth && staticEval+futilityMargin*depth <= alpha {
+				continue
+			}
+		}
+		if quiet {
+			quietsSeen++
+		}
+		if !tactical && f.nquiets < len(f.quiets) {
+			f.quiets[f.nquiets] = m
+			f.nquiets++
+		}
+
+		// Principal variation search with late move reductions.
+		newDepth := depth - 1
+		var score int
+		if i == 0 {
+			w.stack[ply+1].check = childCheck
+			score = -w.negamax(next, -beta, -alpha, newDepth, ply+1)
+		} else {
+			r := 0
+			if depth >= lmrMinDepth && i >= lmrMinMove && quiet && !inCheck &&
+				m != f.killers[0] && m != f.killers[1] {
+				r = lmrTable[min(depth, 63)][min(i, 63)]
+				if pvNode {
+					r--
+				}
+				if special {
+					r = min(r, 1) // placements are ordered poorly: reduce them gently
+				}
+				r = min(max(r, 0), newDepth-1)
+			}
+			w.stack[ply+1].check = childCheck
+			score = -w.negamax(next, -alpha-1, -alpha, newDepth-r, ply+1)
+			if score > alpha && r > 0 {
+				w.stack[ply+1].check = childCheck
+				score = -w.negamax(next, -alpha-1, -alpha, newDepth, ply+1)
+			}
+			if score > alpha && score < beta {
+				w.stack[ply+1].check = childCheck
+				score = -w.negamax(next, -beta, -alpha, newDepth, ply+1)
+			}
+		}
+		if w.stopped {
+			return 0
+		}
+
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha, bestMove = score, m
+				w.updatePV(f, m, ply)
+				if ply == 0 {
+					w.iterBest, w.iterScore = m, score
+				}
+				if alpha >= beta {
+					if !tactical {
+						w.updateHistory(p, f, m, depth)
+					}
+					break
+				}
+			}
+		}
+	}
+	if best == -Infinity {
+		// Every move was pruned: fail low with the static bound.
+		best = alpha
+	}
+
+	b := boundUpper
+	switch {
+	case best >= beta:
+		b = boundLower
+	case best > origAlpha && bestMove != movegen.NullMove:
+		b = boundExact
+	}
+	w.sh.tt.store(p.Hash(), bestMove, scoreToTT(best, ply), depth, b)
+	return best
+}
+
+// qsearch searches only the tactical moves (captures, hop captures, promotions,
+// weak-square entries) until the position is quiet, so that the static evaluation is not
+// taken in the middle of an exchange. In check near its start it searches every evasion.
+func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
+	f := &w.stack[ply]
+	f.pvLen = 0
+	hint := f.check // consumed here, whatever path this node takes
+	f.check = checkUnknown
+	w.nodes++
+	if w.nodes&checkPeriod == 0 {
+		w.poll()
+	}
+	if w.stopped || w.sh.stop.Load() {
+		w.stopped = true
+		return 0
+	}
+	w.seldepth = max(w.seldepth, ply)
+	// No transposition table here: measured, probing it at every quiescence node costs
+	// more (cache misses on a large table) than the nodes it saves.
+
+	evasions := qply < qCheckPlies && knownCheck(p, hint) && !(w.rootSpecial && specialPhase(p))
+	best, stand := -Infinity, 0
+	if !evasions {
+		// Stand pat: the side to move need not capture. Out of check only stalemate
+		// depends on the moves, so the variant's other ends of game are judged first, and
+		// the moves are generated only when the captures must be searched. (Stalemate is
+		// left to the full-width search.)
+		if o := p.StatusWith(1); o.Over() {
+			return outcomeScore(o, p, ply)
+		}
+		// Lazy evaluation: far above beta on material alone, the positional terms will
+		// not bring the score back below it.
+		if quick := w.ev.Material(p) - lazyMargin; quick >= beta {
+			return quick
+		}
+		stand = w.ev.Evaluate(p)
+		if stand >= beta {
+			return stand
+		}
+		alpha = max(alpha, stand)
+		best = stand
+	}
+
+	w.scratch.Reset()
+	p.LegalMoves(&w.scratch)
+	if o := p.StatusWith(w.scratch.Len()); o.Over() {
+		return outcomeScore(o, p, ply)
+	}
+	if ply >= MaxPly-1 {
+		return w.ev.Evaluate(p)
+	}
+	w.fill(p, f, movegen.NullMove, !evasions)
+
+	nseen := 0
+	for i := 0; i < f.n; i++ {
+		m := f.pick(i)
+		if !evasions {
+			// Hop Chess: a capture is searched with one trampoline placement only (the one
+			// ordered first); the other placements rarely change an exchange.
+			if isTurn(m) {
+				if seenTurn(f, nseen, m) {
+					continue
+				}
+				if nseen < len(f.quiets) {
+					f.quiets[nseen] = m
+					nseen++
+				}
+			}
+			// Delta pruning: even winning the victim for free would not reach alpha.
+			if m.Promo() == movegen.NoType && stand+w.ev.Value(p.Captured(m).Type())+deltaMargin <= alpha &&
+				p.Captured(m) != movegen.Empty {
+				continue
+			}
+		}
+		next := w.child(p, ply)
+		next.Apply(m)
+		score := -w.qsearch(next, -beta, -alpha, ply+1, qply+1)
+		if w.stopped {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				w.updatePV(f, m, ply)
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	if best == -Infinity {
+		best = alpha
+	}
+	return best
+}
+
+// Whether a node's side to move is in check, when the parent already knows.
+const (
+	checkUnknown = iota
+	checkNo
+	checkYes
+)
+
+// knownCheck reports whether p's side to move is in check, from the parent's hint (it
+// tests every move for check anyway) or by asking movegen.
+func knownCheck(p *movegen.Position, hint int8) bool {
+	if hint == checkUnknown {
+		return p.InCheck()
+	}
+	return hint == checkYes
+}
+
+// child copies p into the next ply's frame for a move to be applied to (copy-make). The
+// positions live in the worker's stack, not on the Go stack: a position passed to movegen's
+// variant hooks escapes, and would otherwise be allocated at every node.
+func (w *worker) child(p *movegen.Position, ply int) *movegen.Position {
+	next := &w.stack[ply+1].pos
+	*next = *p
+	return next
+}
+
+// seenTurn reports whether a Hop Chess turn with m's piece move (origin, destination,
+// promotion) is among the first n moves recorded in f.quiets.
+func seenTurn(f *frame, n int, m movegen.Move) bool {
+	const pieceMove = 0x0F00FFFF // from, to and promotion; not the trampoline square
+	for _, x := range f.quiets[:n] {
+		if x&pieceMove == m&pieceMove {
+			return true
+		}
+	}
+	return false
+}
+
+// cuts reports whether a stored score s with bound b decides a node with window
+// (alpha, beta).
+func cuts(b bound, s, alpha, beta int) bool {
+	switch b {
+	case boundExact:
+		return true
+	case boundLower:
+		return s >= beta
+	case boundUpper:
+		return s <= alpha
+	}
+	return false
+}
+
+// updatePV makes m followed by the child's PV the PV of the node at ply.
+func (w *worker) updatePV(f *frame, m movegen.Move, ply int) {
+	child := &w.stack[ply+1]
+	f.pv[0] = m
+	n := copy(f.pv[1:], child.pv[:child.pvLen])
+	f.pvLen = n + 1
+}

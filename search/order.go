@@ -1,0 +1,136 @@
+package search
+
+import (
+	"cmp"
+	"slices"
+
+	"varchess/movegen"
+)
+
+// Ordering scores: the hash move, then tactical moves (weak-square entries first, then
+// captures by victim and attacker), then killers, then the quiet moves by history.
+const (
+	orderTT       = 1 << 30
+	orderWinning  = 1 << 29 // a move onto the opponent's weak square
+	orderTactical = 1 << 28
+	orderKiller   = 1 << 27
+)
+
+// lazyPicks is how many moves are picked by selection before the rest are sorted at once:
+// most cutoffs come from the first moves, and sorting hundreds of Hop Chess turns by
+// selection would cost n^2.
+const lazyPicks = 4
+
+// key packs a move and its ordering score so that a larger word is a better move; ties go
+// to the larger move code, deterministically.
+func key(m movegen.Move, score int32) uint64 {
+	return uint64(uint32(score)^0x80000000)<<32 | uint64(m)
+}
+
+func moveOf(k uint64) movegen.Move { return movegen.Move(uint32(k)) }
+
+// historyFrom is the first history index of m: its origin, or the dropped piece type for a
+// placement (types are small numbers, which are padding cells on every board).
+func historyFrom(m movegen.Move) movegen.Square {
+	if m.Kind() == movegen.Drop {
+		return movegen.Square(m.AuxType())
+	}
+	return m.From()
+}
+
+// isTurn reports whether m is a Hop Chess turn, whose aux field is a trampoline square.
+func isTurn(m movegen.Move) bool { return m.Kind() >= movegen.Turn }
+
+// fill moves the generated moves of p from the scratch list into frame f with their
+// ordering scores. With onlyTactical it keeps the tactical moves only (quiescence). It
+// returns the number of captures among them.
+func (w *worker) fill(p *movegen.Position, f *frame, ttMove movegen.Move, onlyTactical bool) (captures int) {
+	us := p.SideToMove()
+	tramp := p.Trampoline(us)
+	n := 0
+	for _, m := range w.scratch.Moves() {
+		var s int32
+		victim := p.Captured(m)
+		if victim != movegen.Empty {
+			captures++
+		}
+		tactical := victim != movegen.Empty || m.Promo() != movegen.NoType || w.ev.Tactical(p, m)
+		switch {
+		case onlyTactical && !tactical:
+			continue
+		case m == ttMove:
+			s = orderTT
+		case tactical:
+			s = orderTactical + int32(16*w.ev.Value(victim.Type())+16*w.ev.Value(m.Promo())) -
+				int32(w.ev.Value(p.MovingPiece(m).Type())/16)
+			if victim == movegen.Empty && m.Promo() == movegen.NoType {
+				s = orderWinning
+			}
+			if isTurn(m) && m.Aux() == tramp {
+				s++ // in quiescence the trampoline placement that changes nothing goes first
+			}
+		case m == f.killers[0]:
+			s = orderKiller + 1
+		case m == f.killers[1]:
+			s = orderKiller
+		default:
+			s = w.history[us][historyFrom(m)][m.To()]
+			if isTurn(m) {
+				s += w.trampHistory[us][m.Aux()]
+			}
+		}
+		f.moves[n] = key(m, s)
+		n++
+	}
+	f.n = n
+	return captures
+}
+
+// pick returns the i-th best move of f, ordering lazily.
+func (f *frame) pick(i int) movegen.Move {
+	switch {
+	case i < lazyPicks:
+		best := i
+		for j := i + 1; j < f.n; j++ {
+			if f.moves[j] > f.moves[best] {
+				best = j
+			}
+		}
+		f.moves[i], f.moves[best] = f.moves[best], f.moves[i]
+	case i == lazyPicks:
+		slices.SortFunc(f.moves[i:f.n], func(a, b uint64) int { return cmp.Compare(b, a) })
+	}
+	return moveOf(f.moves[i])
+}
+
+// updateHistory rewards the quiet move that caused a cutoff at depth and punishes the
+// quiet moves tried before it, with the gravity formula that keeps scores bounded.
+func (w *worker) updateHistory(p *movegen.Position, f *frame, best movegen.Move, depth int) {
+	us := p.SideToMove()
+	bonus := int32(min(depth*depth, 400))
+	if f.killers[0] != best {
+		f.killers[1], f.killers[0] = f.killers[0], best
+	}
+	for i := 0; i < f.nquiets; i++ {
+		m := f.quiets[i]
+		b := -bonus
+		if m == best {
+			b = bonus
+		}
+		gravity(&w.history[us][historyFrom(m)][m.To()], 32*b)
+		if isTurn(m) {
+			gravity(&w.trampHistory[us][m.Aux()], 8*b)
+		}
+	}
+}
+
+// gravity adds delta to the history score h, shrinking it in proportion to how far h
+// already is from zero, so that |h| never exceeds historyMax.
+func gravity(h *int32, delta int32) {
+	d := delta
+	if d < 0 {
+		d = -d
+	}
+	*h += delta - *h*d/historyMax
+	*h = min(max(*h, -historyMax), historyMax)
+}

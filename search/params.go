@@ -1,0 +1,83 @@
+package search
+
+import "time"
+
+// Every tuned constant of the search, in one place, each with what it does. They are the
+// usual starting values of open engines (Ethereal, Stockfish), not tuned for these games.
+const (
+	// aspirationDepth is the first iteration searched with a window around the previous
+	// score instead of the full window.
+	aspirationDepth = 5
+	// aspirationWindow is the half-width of that window in centipawns; it doubles (plus
+	// a little) after each fail.
+	aspirationWindow = 20
+
+	// nullMinDepth is the least depth at which a null move is tried.
+	nullMinDepth = 2
+	// nullReduction is the base reduction of the null-move search; nullDepthDivisor adds
+	// one more ply per that many plies of depth.
+	nullReduction    = 3
+	nullDepthDivisor = 4
+
+	// rfpDepth and rfpMargin: reverse futility pruning returns the static evaluation at
+	// depth <= rfpDepth when it beats beta by rfpMargin per ply.
+	rfpDepth  = 6
+	rfpMargin = 80
+
+	// futilityDepth and futilityMargin: at depth <= futilityDepth a quiet move is skipped
+	// when the static evaluation plus futilityMargin per ply cannot reach alpha.
+	futilityDepth  = 2
+	futilityMargin = 120
+
+	// lmpDepth and lmpBase: late move pruning skips the quiet moves after the first
+	// lmpBase + depth*depth at depth <= lmpDepth (Hop Chess's hundreds of quiet turns need it).
+	lmpDepth = 3
+	lmpBase  = 4
+
+	// lmrMinDepth and lmrMinMove: late move reductions start at this depth and after this
+	// many moves; lmrBase and lmrDivisor shape the table log(depth)*log(moves)/divisor.
+	lmrMinDepth = 3
+	lmrMinMove  = 3
+	lmrBase     = 0.75
+	lmrDivisor  = 2.25
+
+	// deltaMargin: quiescence skips a capture that cannot lift the score to alpha even
+	// with this much positional gain on top of the victim's value.
+	deltaMargin = 200
+
+	// lazyMargin: quiescence stands pat on material alone when it beats beta by this much,
+	// without the full evaluation.
+	lazyMargin = 400
+
+	// qCheckPlies: quiescence searches every evasion of a check only in its first plies;
+	// deeper it stands pat, so that games where checks persist (the Weak Square jumping
+	// phase ignores check) cannot make it explode.
+	qCheckPlies = 4
+
+	// historyMax bounds the history scores (the "gravity" formula keeps them inside).
+	historyMax = 16384
+
+	// checkPeriod is how often (in nodes, a power of two minus one as a mask) a worker
+	// publishes its node count and the main worker checks the node limit.
+	checkPeriod = 1023
+)
+
+// Time management.
+const (
+	// moveOverhead is the time kept back from every move for the GUI, the pipe and the
+	// operating system: the engine never plans to use the last of its clock.
+	moveOverhead = 30 * time.Millisecond
+	// defaultMovesToGo is how many moves the remaining clock is spread over in sudden death.
+	defaultMovesToGo = 30
+	// hardFactor: the hard limit is this many times the planned time (an iteration that has
+	// started may run on to it), never more than maxClockShare of the clock.
+	hardFactor = 4
+	// maxClockShare is the most of the remaining clock one move may use, in percent, when
+	// more moves are still to come before the next time control.
+	maxClockShare = 40
+	// defaultMoveTime is the thinking time when the limits set none at all.
+	defaultMoveTime = 5 * time.Second
+	// watchPeriod is how often the watcher checks the clock and pondering state; a stop is
+	// answered within it (the context is answered at once).
+	watchPeriod = 2 * time.Millisecond
+)

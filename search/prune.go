@@ -1,0 +1,81 @@
+package search
+
+import "varchess/movegen"
+
+// specialPhase reports whether either side still has pieces in hand: a placement phase
+// (Pre-chess) or a Weak Square jumping phase (every jump but the first places a hand
+// piece, so a jumping side always has one; a stuck side keeps its hand for good, which
+// makes this conservative for the rest of such a game). Placements and jumps are
+// compulsory, checks do not restrict jumps, and a static evaluation of half-built armies
+// says little, so the search keeps to plain alpha-beta there: no null move, no static
+// pruning, no check extension, gentle reductions. (Position.Phase is not used: its
+// numbering is the variant's own.)
+func specialPhase(p *movegen.Position) bool {
+	for c := movegen.White; c <= movegen.Black; c++ {
+		for t := movegen.Pawn; t < movegen.NumTypes; t++ {
+			if p.Hand(c, t) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasPieces reports whether c has at least two pieces other than king and pawns on the
+// board. With one piece left zugzwang is still common (Ra6!! in kbK5/pp6/1P6/8/8/8/8/R7,
+// a mate in 2 that a null move for the lone bishop's side hides at every depth).
+func hasPieces(p *movegen.Position, c movegen.Color) bool {
+	n := 0
+	for t := movegen.Knight; t < movegen.NumTypes; t++ {
+		if t != movegen.King {
+			n += p.Count(c, t)
+		}
+	}
+	return n >= 2
+}
+
+// canNullMove says whether passing is a safe lower bound here. Null-move pruning assumes
+// that the side to move could always do at least as well as by passing; it is wrong in
+// zugzwang, so it is off:
+//   - with fewer than two pieces besides king and pawns (the zugzwang endings, in every
+//     variant);
+//   - in placement and jump phases (specialPhase): moves there are compulsory and a pass
+//     is not a weaker version of any of them;
+//   - when every legal move is a capture: a capture obligation (Jumping Knights' Rule 4
+//     forces edge-to-centre captures) is exactly the zugzwang of draughts, where passing
+//     would often be better than the forced move; in FIDE such positions are rare and
+//     tactical anyway;
+//   - Hop Chess needs no exception: a turn is a piece move plus a trampoline placement
+//     that may leave the trampoline where it stands, so a pass is a turn minus its piece
+//     move, and the opponent's trampoline threats stay on the board while we pass.
+func canNullMove(p *movegen.Position, special bool, legal, captures int) bool {
+	return hasPieces(p, p.SideToMove()) && !special && captures < legal
+}
+
+// outcomeScore scores a finished game at ply from the side to move's point of view: the
+// variant's rules decide who won (a stalemate may win, an entered weak square wins), and
+// a win is worth more the sooner it comes.
+func outcomeScore(o movegen.Outcome, p *movegen.Position, ply int) int {
+	switch o.Result {
+	case movegen.Draw:
+		return 0
+	case movegen.WinFor(p.SideToMove()):
+		return MateScore - ply
+	}
+	return -MateScore + ply
+}
+
+// repeated reports whether p, at ply, repeats a position of the game or of the search path
+// since the last irreversible move: the search scores the first repetition as a draw, as
+// the side that could avoid it would have.
+func (w *worker) repeated(p *movegen.Position, ply int) bool {
+	h := p.Hash()
+	i := w.base + ply
+	stop := max(i-p.HalfmoveClock(), 0)
+	for j := i - 2; j >= stop; j -= 2 {
+		if w.path[j] == h {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,126 @@
+package search
+
+import (
+	"math"
+	"sync/atomic"
+
+	"varchess/eval"
+	"varchess/movegen"
+)
+
+// frame is one ply of a worker's search stack: everything a node needs that must not live
+// on the Go stack (a move list is 64 KB: Hop Chess has thousands of turns), preallocated
+// once per worker so that no node allocates.
+type frame struct {
+	pos movegen.Position // the node's position (copy-make: children copy it forward)
+	// moves holds the node's moves to search, each keyed with its ordering score in the
+	// high 32 bits so that sorting the words sorts the moves.
+	moves   [movegen.MaxMoves]uint64
+	n       int
+	pv      [MaxPly + 1]movegen.Move
+	pvLen   int
+	killers [2]movegen.Move
+	quiets  [64]movegen.Move // quiet moves tried before a cutoff, for the history malus
+	nquiets int
+	null    bool // this node was reached by a null move
+	check   int8 // checkYes or checkNo when the parent knows, else checkUnknown
+}
+
+// shared is the state of one search that all its workers see.
+type shared struct {
+	stop       atomic.Bool
+	tt         *table
+	lim        Limits
+	plan       plan
+	clockStart atomic.Int64 // unix nanoseconds from which the time limits count
+	workers    []*worker
+}
+
+// worker is one search thread with its own stack and histories (Lazy SMP: the workers
+// share only the transposition table and the stop flag).
+type worker struct {
+	id      int
+	eng     *Engine
+	sh      *shared
+	ev      *eval.Evaluator
+	stack   []frame
+	scratch movegen.MoveList // generation buffer, consumed before any recursion
+	history [2][256][256]int32
+	// trampHistory orders Hop Chess trampoline placements: how often putting one's
+	// trampoline on a square led to a cutoff.
+	trampHistory [2][256]int32
+
+	nodes     uint64
+	published atomic.Uint64 // nodes, published every checkPeriod nodes for the reports
+	seldepth  int
+	stopped   bool
+
+	path []uint64 // the game's position hashes, then the search path's
+	base int      // index of the root in path
+
+	rootDepth int
+	// rootSpecial: the root is in a placement or jump phase. If it is not, no position of
+	// the search is (hands only ever shrink), so nodes need not test it.
+	rootSpecial bool
+	iterBest    movegen.Move // the best root move of the current iteration so far
+	iterScore   int
+}
+
+func newWorker(id int, e *Engine) *worker {
+	return &worker{id: id, eng: e, stack: make([]frame, MaxPly+4)}
+}
+
+// clearHistory forgets the move-ordering statistics (a new game).
+func (w *worker) clearHistory() {
+	w.history = [2][256][256]int32{}
+	w.trampHistory = [2][256]int32{}
+	for i := range w.stack {
+		w.stack[i].killers = [2]movegen.Move{}
+	}
+}
+
+// prepare readies the worker for a search of root after the game positions history.
+func (w *worker) prepare(sh *shared, root *movegen.Position, history []uint64) {
+	w.sh, w.ev = sh, eval.For(root.Variant())
+	w.nodes, w.seldepth, w.stopped = 0, 0, false
+	w.rootSpecial = specialPhase(root)
+	w.published.Store(0)
+	need := len(history) + MaxPly + 8
+	if cap(w.path) < need {
+		w.path = make([]uint64, need)
+	}
+	w.path = w.path[:need]
+	copy(w.path, history)
+	w.base = len(history)
+	for i := range w.stack {
+		w.stack[i].null = false
+	}
+}
+
+// poll runs every checkPeriod+1 nodes: publish the node count, and in the main worker
+// enforce the node limit.
+func (w *worker) poll() {
+	w.published.Store(w.nodes)
+	if w.id == 0 && w.sh.lim.Nodes > 0 && w.sh.totalNodes() >= w.sh.lim.Nodes {
+		w.sh.stop.Store(true)
+	}
+}
+
+// totalNodes sums the workers' published node counts.
+func (sh *shared) totalNodes() uint64 {
+	var n uint64
+	for _, w := range sh.workers {
+		n += w.published.Load()
+	}
+	return n
+}
+
+// lmrTable[depth][moveIndex] is the late-move reduction in plies.
+var lmrTable = func() (t [64][64]int) {
+	for d := 1; d < 64; d++ {
+		for m := 1; m < 64; m++ {
+			t[d][m] = int(lmrBase + math.Log(float64(d))*math.Log(float64(m))/lmrDivisor)
+		}
+	}
+	return t
+}()
