@@ -1,43 +1,9 @@
 package movegen
 
 import (
-	"math/rand/v2"
-	"strings"
+	"slices"
 	"testing"
 )
-
-// randomWalk plays random legal moves from fen and checks, after every move, that the
-// incremental state matches a recomputation and that the FEN reads back to the same
-// position. Every variant's tests call it.
-func randomWalk(t *testing.T, v *Variant, fen string, games, plies int, seed uint64) {
-	t.Helper()
-	rng := rand.New(rand.NewPCG(seed, 7))
-	var ml MoveList
-	for g := 0; g < games; g++ {
-		p := v.MustParseFEN(fen)
-		for ply := 0; ply < plies; ply++ {
-			ml.Reset()
-			p.LegalMoves(&ml)
-			if ml.Len() == 0 {
-				break
-			}
-			m := ml.At(rng.IntN(ml.Len()))
-			before := p.FEN()
-			text := p.MoveText(m)
-			p.Apply(m)
-			if msg := p.CheckIncrementals(); msg != "" {
-				t.Fatalf("%s after %s: %s", before, text, msg)
-			}
-			back, err := v.ParseFEN(p.FEN())
-			if err != nil {
-				t.Fatalf("%s after %s gives FEN %q that does not read back: %v", before, text, p.FEN(), err)
-			}
-			if back.FEN() != p.FEN() || back.Hash() != p.Hash() {
-				t.Fatalf("%s after %s: FEN round trip changes the position:\n%s\n%s", before, text, p.FEN(), back.FEN())
-			}
-		}
-	}
-}
 
 func TestRandomWalkNormal(t *testing.T) {
 	randomWalk(t, FIDE, FIDE.StartFEN, 40, 300, 1)
@@ -52,13 +18,7 @@ func TestFENRoundTripNormal(t *testing.T) {
 		"8/8/8/8/8/8/8/K6k b - - 99 140",
 		"r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1",
 	} {
-		p, err := FIDE.ParseFEN(fen)
-		if err != nil {
-			t.Fatalf("%s: %v", fen, err)
-		}
-		if got := p.FEN(); got != fen {
-			t.Errorf("round trip: got %q, want %q", got, fen)
-		}
+		checkFENRoundTrip(t, FIDE, fen)
 	}
 }
 
@@ -86,15 +46,12 @@ func TestFENDefaultsAndErrors(t *testing.T) {
 		"kk6/8/8/8/8/8/8/4K3 w - - 0 1":                            "two black kings",
 	}
 	for fen, want := range bad {
-		_, err := FIDE.ParseFEN(fen)
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("ParseFEN(%q) = %v, want an error about %q", fen, err, want)
-		}
+		checkFENError(t, FIDE, fen, want)
 	}
 }
 
-// FuzzFEN checks that no input crashes the FEN reader, and that whatever it accepts
-// writes out to a FEN that reads back to the same position.
+// FuzzFEN checks that no input crashes the FEN reader, that whatever it accepts writes
+// out to a FEN that reads back to the same position, and that its moves keep it sound.
 func FuzzFEN(f *testing.F) {
 	for _, v := range All {
 		f.Add(v.Name, v.StartFEN)
@@ -107,24 +64,7 @@ func FuzzFEN(f *testing.F) {
 		if v == nil {
 			v = FIDE
 		}
-		p, err := v.ParseFEN(fen)
-		if err != nil {
-			return
-		}
-		out := p.FEN()
-		q, err := v.ParseFEN(out)
-		if err != nil {
-			t.Fatalf("%q reads, but its output %q does not: %v", fen, out, err)
-		}
-		if q.FEN() != out || q.Hash() != p.Hash() {
-			t.Fatalf("%q: round trip changes %q to %q", fen, out, q.FEN())
-		}
-		var ml MoveList
-		p.LegalMoves(&ml)
-		for _, m := range ml.Moves() {
-			c := *p
-			c.Apply(m)
-		}
+		checkFENFuzz(t, v, fen)
 	})
 }
 
@@ -135,44 +75,19 @@ func FuzzParseMove(f *testing.F) {
 		f.Add(s)
 	}
 	p := FIDE.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-	f.Fuzz(func(t *testing.T, s string) {
-		m, err := p.ParseMove(s)
-		if err != nil {
-			return
-		}
-		again, err := p.ParseMove(p.MoveText(m))
-		if err != nil || again != m {
-			t.Fatalf("%q parses to %s, which does not parse back", s, p.MoveText(m))
-		}
-	})
+	f.Fuzz(func(t *testing.T, s string) { checkMoveTextRoundTrip(t, p, s) })
 }
 
 // TestHotPathDoesNotAllocate guards the rule that generating and playing moves never
 // touches the heap.
 func TestHotPathDoesNotAllocate(t *testing.T) {
 	for _, v := range All {
-		p := v.Start(nil)
-		var ml MoveList
-		var child Position
-		allocs := testing.AllocsPerRun(100, func() {
-			ml.Reset()
-			p.LegalMoves(&ml)
-			for _, m := range ml.Moves() {
-				child = *p
-				child.Apply(m)
-				_ = child.InCheck()
-			}
-		})
-		if allocs != 0 {
-			t.Errorf("%s: generate+apply allocates %v times per run, want 0", v.Name, allocs)
-		}
+		checkGenApplyNoAllocs(t, v.Name, v.Start(nil), 100)
 	}
 	// Pins, en passant and castling take the legality test's slow path (a copy-make).
 	p := FIDE.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 	var ml MoveList
-	if allocs := testing.AllocsPerRun(100, func() { ml.Reset(); p.LegalMoves(&ml) }); allocs != 0 {
-		t.Errorf("normal, a position with pins: generation allocates %v times per run, want 0", allocs)
-	}
+	checkNoAllocs(t, "normal, a position with pins: generation", 100, func() { ml.Reset(); p.LegalMoves(&ml) })
 }
 
 func TestGameEndsNormal(t *testing.T) {
@@ -190,24 +105,11 @@ func TestGameEndsNormal(t *testing.T) {
 		{"k7/8/8/8/8/8/8/KN4N1 b - - 0 1", Ongoing, ""},
 	}
 	for _, c := range cases {
-		o := FIDE.MustParseFEN(c.fen).Status()
-		if o.Result != c.result || o.Reason != c.reason {
-			t.Errorf("%s: got %v %q, want %v %q", c.fen, o.Result, o.Reason, c.result, c.reason)
-		}
+		checkOutcome(t, c.fen, FIDE.MustParseFEN(c.fen).Status(), c.result, c.reason)
 	}
 	// Threefold repetition by knights going back and forth.
 	g := NewGame(FIDE.Start(nil))
-	for i, mv := range strings.Fields("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8") {
-		if o := g.Outcome(); o.Over() {
-			t.Fatalf("game over after %d moves: %v", i, o)
-		}
-		if _, err := g.PlayText(mv); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if o := g.Outcome(); o.Result != Draw || o.Reason != "threefold repetition" {
-		t.Errorf("after two knight round trips: %v, want a threefold repetition", o)
-	}
+	checkThreefold(t, g, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8")
 	g.Undo()
 	if o := g.Outcome(); o.Over() {
 		t.Errorf("after undo: %v, want the game going on", o)
@@ -241,12 +143,33 @@ func TestLegalityFilterDoesNotAllocate(t *testing.T) {
 	} {
 		p := FIDE.MustParseFEN(fen)
 		ml := new(MoveList)
-		allocs := testing.AllocsPerRun(100, func() {
-			ml.Reset()
-			p.LegalMoves(ml)
-		})
-		if allocs != 0 {
-			t.Errorf("%s: legal move generation allocates %v times per run, want 0", fen, allocs)
+		checkNoAllocs(t, fen+": legal move generation", 100, func() { ml.Reset(); p.LegalMoves(ml) })
+	}
+}
+
+// TestSquareColours pins IsLight to the squares' names, a1 dark on every board, whatever
+// the box looks like: Black Hole's rules file calls c1 and g1 dark (its box starts at rank
+// 0), Jumping Knights has the z file left of a.
+func TestSquareColours(t *testing.T) {
+	for _, c := range []struct {
+		v           *Variant
+		dark, light []string
+	}{
+		{FIDE, []string{"a1", "c1", "h8", "e5"}, []string{"b1", "a2", "h1", "a8", "e4"}},
+		{WeakSquare, []string{"a1", "d2", "f8"}, []string{"c2", "b7", "a2"}},
+		{Blackhole, []string{"a1", "c1", "g1", "i1", "e11", "i11"}, []string{"b1", "h1", "e0", "e12", "a2"}},
+		{JumpingKnights, []string{"a1", "z0", "i9", "z2"}, []string{"b1", "a2", "z1", "i0"}},
+		{HopChess, []string{"a1", "c1", "h8"}, []string{"b1", "a2", "h1"}},
+	} {
+		g := c.v.Geometry
+		for _, name := range append(c.dark, c.light...) {
+			sq := g.SquareByName(name)
+			if sq == NoSquare {
+				t.Fatalf("%s: no square %s", c.v.Name, name)
+			}
+			if want := !slices.Contains(c.dark, name); g.IsLight(sq) != want {
+				t.Errorf("%s: %s light = %v, want %v", c.v.Name, name, g.IsLight(sq), want)
+			}
 		}
 	}
 }

@@ -43,7 +43,7 @@ type Geometry struct {
 	fileNames []string       // name of each box file, left to right
 	rankBase  int            // number of the lowest box rank (0 or 1)
 	names     [maxCells]string
-	light     [maxCells]bool // square colour as on a FIDE board (a1 dark)
+	light     [maxCells]bool // square colour by name: a1 dark on every board (see IsLight)
 }
 
 // NewGeometry builds a board from a drawing: one line per rank from the highest to the
@@ -82,6 +82,9 @@ func NewGeometry(drawing string, fileNames string, rankBase, pad int) (*Geometry
 	for _, c := range fileNames {
 		g.fileNames = append(g.fileNames, string(c))
 	}
+	// The colour goes by the square's name, not its place in the box: a1 is dark whatever
+	// the rank base (Black Hole's box starts at rank 0) or the files left of a (z).
+	aFile := max(strings.Index(fileNames, "a"), 0)
 	for r := 0; r < ranks; r++ {
 		row := rows[ranks-1-r]
 		if len(row) != files {
@@ -91,7 +94,7 @@ func NewGeometry(drawing string, fileNames string, rankBase, pad int) (*Geometry
 			sq := g.cell(f, r)
 			g.file[sq], g.rank[sq] = int8(f), int8(r)
 			g.names[sq] = g.fileNames[f] + strconv.Itoa(r+rankBase)
-			g.light[sq] = (f+r)%2 == 1
+			g.light[sq] = (f-aFile+r+rankBase)%2 == 0
 			switch row[f] {
 			case '.':
 				g.isSquare[sq] = true
@@ -148,7 +151,11 @@ func (g *Geometry) File(sq Square) int { return int(g.file[sq]) }
 // Rank is the 0-based box rank of sq, -1 for padding.
 func (g *Geometry) Rank(sq Square) int { return int(g.rank[sq]) }
 
-// IsLight reports whether sq is a light square (a1 is dark, as on a FIDE board).
+// IsLight reports whether sq is a light square. Colours go by the square's name as on a
+// FIDE board, on every board: a1 is dark, b1 and a2 light (file distance from a plus rank
+// number even is light). So Black Hole's c1 and g1 are dark as its rules file says, and its
+// e0 is light; Jumping Knights' z0 is dark. Rules only ever compare colours, so this
+// naming changes no game, only what "light" means in a test or a message.
 func (g *Geometry) IsLight(sq Square) bool { return g.light[sq] }
 
 // Name is the native name of sq ("e4", "z0", "e12"), or "-" for NoSquare.

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -510,46 +509,6 @@ func (p *bhPos) texts() []string {
 	return out
 }
 
-// bhTable reads testdata/perft/blackhole.epd: FEN and the leaf counts by depth.
-func bhTable(t *testing.T) []struct {
-	fen    string
-	counts map[int]uint64
-} {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "perft", "blackhole.epd"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []struct {
-		fen    string
-		counts map[int]uint64
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		parts := strings.Split(line, ";")
-		counts := map[int]uint64{}
-		for _, p := range parts[1:] {
-			var d int
-			var n uint64
-			if _, err := fmt.Sscanf(strings.TrimSpace(p), "D%d %d", &d, &n); err != nil {
-				t.Fatalf("bad entry %q", p)
-			}
-			counts[d] = n
-		}
-		out = append(out, struct {
-			fen    string
-			counts map[int]uint64
-		}{strings.TrimSpace(parts[0]), counts})
-	}
-	if len(out) < 6 {
-		t.Fatalf("%d positions in the table, want the start and at least five more", len(out))
-	}
-	return out
-}
-
 // oracleLeaves bounds the counts the slow generator checks in a plain `go test`; with
 // PERFT_LONG set it checks every depth of the table.
 const oracleLeaves = 100_000
@@ -559,7 +518,7 @@ const oracleLeaves = 100_000
 // generators agree on every count.
 func TestBlackholeOraclePerft(t *testing.T) {
 	long := os.Getenv("PERFT_LONG") != ""
-	for i, c := range bhTable(t) {
+	for i, c := range oracleTable(t, "blackhole", 6) {
 		o, err := parseBH(c.fen)
 		if err != nil {
 			t.Fatal(err)
@@ -589,7 +548,7 @@ func TestBlackholeAgainstOracle(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	positions := 0
 	seen := map[string]int{} // the special moves the games went through
-	for _, c := range bhTable(t) {
+	for _, c := range oracleTable(t, "blackhole", 6) {
 		for g := 0; g < games; g++ {
 			p := movegen.Blackhole.MustParseFEN(c.fen)
 			o, _ := parseBH(c.fen)

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -592,39 +591,11 @@ func bkCompareTree(t *testing.T, ours *movegen.Position, ref *bkPos, depth int, 
 	return n
 }
 
-// bkReadEPD reads a perft table of testdata/perft: "FEN ;D1 n ;D2 n ...".
-func bkReadEPD(t *testing.T, name string) (fens []string, counts []map[int]uint64) {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "perft", name+".epd"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		parts := strings.Split(line, ";")
-		c := map[int]uint64{}
-		for _, p := range parts[1:] {
-			var d int
-			var n uint64
-			if _, err := fmt.Sscanf(strings.TrimSpace(p), "D%d %d", &d, &n); err != nil {
-				t.Fatalf("bad entry %q", p)
-			}
-			c[d] = n
-		}
-		fens = append(fens, strings.TrimSpace(parts[0]))
-		counts = append(counts, c)
-	}
-	return fens, counts
-}
-
 // TestPerftBunkerAgainstReference checks every position of the bunker and prechess perft tables
 // against the reference generator: whole trees node by node, and the pinned counts.
 func TestPerftBunkerAgainstReference(t *testing.T) {
 	for _, v := range []*movegen.Variant{movegen.Bunker, movegen.Prechess} {
-		fens, counts := bkReadEPD(t, v.Name)
+		fens, counts := movegen.PerftTable(t, v.Name) // a plain file reader, no move logic
 		for i, fen := range fens {
 			p, err := v.ParseFEN(fen)
 			if err != nil {

@@ -1,6 +1,8 @@
 package movegen
 
 import (
+	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -23,62 +25,14 @@ func bhFEN(e12 string, ranks []string, e0 string, rest string) string {
 	return cell(e12) + "/" + strings.Join(ranks, "/") + "/" + cell(e0) + " " + rest
 }
 
-// bhMoves lists the legal moves of fen as sorted move texts.
-func bhMoves(t *testing.T, fen string) []string {
-	t.Helper()
-	p, err := Blackhole.ParseFEN(fen)
-	if err != nil {
-		t.Fatalf("%s: %v", fen, err)
-	}
-	var ml MoveList
-	p.LegalMoves(&ml)
-	var out []string
-	for _, m := range ml.Moves() {
-		out = append(out, p.MoveText(m))
-	}
-	sort.Strings(out)
-	return out
-}
-
-// fromSquare keeps the moves of list that start on sq.
-func fromSquare(list []string, sq string) []string {
-	var out []string
-	for _, m := range list {
-		if strings.HasPrefix(m, sq) && (len(m) == len(sq) || m[len(sq)] >= 'a') {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
 // wantMoves checks that the moves of the piece on sq are exactly want (in any order).
 func wantMoves(t *testing.T, fen, sq string, want ...string) {
 	t.Helper()
-	got := fromSquare(bhMoves(t, fen), sq)
+	got := movesFrom(movesOf(t, Blackhole, fen), sq)
 	sort.Strings(want)
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("%s\nmoves from %s: got  %v\n              want %v", fen, sq, got, want)
 	}
-}
-
-// bhPlay plays the moves (texts) from fen and returns the position.
-func bhPlay(t *testing.T, fen string, moves ...string) *Position {
-	t.Helper()
-	p, err := Blackhole.ParseFEN(fen)
-	if err != nil {
-		t.Fatalf("%s: %v", fen, err)
-	}
-	for _, s := range moves {
-		m, err := p.ParseMove(s)
-		if err != nil {
-			t.Fatalf("%s: %v", p.FEN(), err)
-		}
-		p.Apply(m)
-		if msg := p.CheckIncrementals(); msg != "" {
-			t.Fatalf("after %s: %s", s, msg)
-		}
-	}
-	return p
 }
 
 // Nine empty cells of a rank, the hole rank with nothing on it.
@@ -110,13 +64,7 @@ func TestBlackholeFENRoundTrip(t *testing.T) {
 		"****1****/4k4/9/9/9/9/4*4/9/1Pp6/9/9/4K4/****1**** b - b3 0 9",
 		"****m****/4k4/9/9/9/9/4*4/9/9/9/9/4K4/****M**** w - - 0 1",
 	} {
-		p, err := Blackhole.ParseFEN(fen)
-		if err != nil {
-			t.Fatalf("%s: %v", fen, err)
-		}
-		if got := p.FEN(); got != fen {
-			t.Errorf("round trip: got %q, want %q", got, fen)
-		}
+		checkFENRoundTrip(t, Blackhole, fen)
 	}
 }
 
@@ -151,10 +99,7 @@ func TestBlackholeFENErrors(t *testing.T) {
 		bhFEN("k", []string{e9, e9, e9, "4R4", e9, h6, e9, e9, e9, e9, "4K4"}, "", "w - - 0 1"): "in check",
 	}
 	for fen, want := range bad {
-		_, err := Blackhole.ParseFEN(fen)
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("ParseFEN(%q) = %v, want an error about %q", fen, err, want)
-		}
+		checkFENError(t, Blackhole, fen, want)
 	}
 	// The same rook below the hole gives no check, so the position is fine.
 	if _, err := Blackhole.ParseFEN(bhFEN("k", []string{e9, e9, e9, e9, e9, h6, "4R4", e9, e9, e9, "4K4"}, "", "w - - 0 1")); err != nil {
@@ -202,14 +147,14 @@ func TestBlackholeHoleAgainstLinePieces(t *testing.T) {
 		"c5d6", "c5e7", "c5f8", "c5g9", "c5h10", "c5i11", "c5b6", "c5a7",
 		"c5d4", "c5e3", "c5f2", "c5g1", "c5b4", "c5a3")
 	// Queen on g4: diagonal g4-f5 stops before e6; files and ranks as usual.
-	q := fromSquare(bhMoves(t, fen(map[int]string{4: "6Q2"})), "g4")
+	q := movesFrom(movesOf(t, Blackhole, fen(map[int]string{4: "6Q2"})), "g4")
 	for _, m := range []string{"g4e6", "g4d7", "g4c8"} {
-		if contains(q, m) {
+		if slices.Contains(q, m) {
 			t.Errorf("queen g4: %s crosses or lands on the hole", m)
 		}
 	}
 	for _, m := range []string{"g4f5", "g4h5", "g4g11", "g4a4", "g4i4"} {
-		if !contains(q, m) {
+		if !slices.Contains(q, m) {
 			t.Errorf("queen g4: %s missing", m)
 		}
 	}
@@ -219,15 +164,15 @@ func TestBlackholeHoleAgainstLinePieces(t *testing.T) {
 		"e5e4", "e5e3", "e5e2", "e5e1", "e5e0",
 		"e5a5", "e5b5", "e5c5", "e5d5", "e5f5", "e5g5", "e5h5", "e5i5")
 	// Marshall on c5: the knight leap to e6 lands on the hole; e4 is fine.
-	m := fromSquare(bhMoves(t, fen(map[int]string{5: "2M6"})), "c5")
-	if contains(m, "c5e6") || !contains(m, "c5e4") || !contains(m, "c5d7") {
+	m := movesFrom(movesOf(t, Blackhole, fen(map[int]string{5: "2M6"})), "c5")
+	if slices.Contains(m, "c5e6") || !slices.Contains(m, "c5e4") || !slices.Contains(m, "c5d7") {
 		t.Errorf("Marshall c5: %v, want no e6, but e4 and d7", m)
 	}
 	// Knight on e4: d6 and f6 next to the hole; a knight on d4 cannot land on e6.
 	wantMoves(t, fen(map[int]string{4: "4N4"}), "e4",
 		"e4d6", "e4f6", "e4c5", "e4g5", "e4c3", "e4g3", "e4d2", "e4f2")
-	n := fromSquare(bhMoves(t, fen(map[int]string{4: "3N5"})), "d4")
-	if contains(n, "d4e6") || len(n) != 7 {
+	n := movesFrom(movesOf(t, Blackhole, fen(map[int]string{4: "3N5"})), "d4")
+	if slices.Contains(n, "d4e6") || len(n) != 7 {
 		t.Errorf("knight d4: %v, want the seven leaps other than e6", n)
 	}
 	// King on e5: not on the hole, but its corners d6 and f6.
@@ -256,15 +201,6 @@ func TestBlackholeHoleAgainstLinePieces(t *testing.T) {
 	}
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 func TestBlackholeHoleAgainstPawns(t *testing.T) {
 	// A white pawn on e5 and a black one on e7 never advance; they still capture.
 	fen := bhFEN("", []string{"8k", e9, e9, e9, e9, "3p*p3", "4P1P2", e9, e9, e9, "K8"}, "", "w - - 0 1")
@@ -287,15 +223,15 @@ func TestBlackholeExtraSquares(t *testing.T) {
 	// knight from c1, g1, d2 or f2, a rook down the e-file.
 	wantMoves(t, bhFEN("", []string{"8k", e9, e9, e9, e9, h6, e9, e9, e9, e9, "4K4"}, "", "w - - 0 1"), "e1",
 		"e1d1", "e1f1", "e1d2", "e1e2", "e1f2", "e1e0")
-	start := fromSquare(bhMoves(t, Blackhole.StartFEN), "d1")
+	start := movesFrom(movesOf(t, Blackhole, Blackhole.StartFEN), "d1")
 	if strings.Join(start, " ") != "d1e0" {
 		t.Errorf("queen d1 at the start: %v, want d1e0", start)
 	}
 	for _, c := range []struct{ rank, from string }{
 		{"K1N6", "c1"}, {"K5N2", "g1"},
 	} {
-		ms := bhMoves(t, bhFEN("", []string{"8k", e9, e9, e9, e9, h6, e9, e9, e9, e9, c.rank}, "", "w - - 0 1"))
-		if !contains(ms, c.from+"e0") {
+		ms := movesOf(t, Blackhole, bhFEN("", []string{"8k", e9, e9, e9, e9, h6, e9, e9, e9, e9, c.rank}, "", "w - - 0 1"))
+		if !slices.Contains(ms, c.from+"e0") {
 			t.Errorf("knight %s: %v, want %se0", c.from, ms, c.from)
 		}
 	}
@@ -304,14 +240,14 @@ func TestBlackholeExtraSquares(t *testing.T) {
 		if from == "f2" {
 			rank2 = "5N3"
 		}
-		if ms := bhMoves(t, bhFEN("", []string{"8k", e9, e9, e9, e9, h6, e9, e9, e9, rank2, "K8"}, "", "w - - 0 1")); !contains(ms, from+"e0") {
+		if ms := movesOf(t, Blackhole, bhFEN("", []string{"8k", e9, e9, e9, e9, h6, e9, e9, e9, rank2, "K8"}, "", "w - - 0 1")); !slices.Contains(ms, from+"e0") {
 			t.Errorf("knight %s: %v, want %se0", from, ms, from)
 		}
 	}
-	if ms := bhMoves(t, bhFEN("", []string{"8k", e9, e9, e9, e9, h6, e9, "B8", e9, e9, "K8"}, "", "w - - 0 1")); !contains(ms, "a4e0") {
+	if ms := movesOf(t, Blackhole, bhFEN("", []string{"8k", e9, e9, e9, e9, h6, e9, "B8", e9, e9, "K8"}, "", "w - - 0 1")); !slices.Contains(ms, "a4e0") {
 		t.Errorf("bishop a4: want a4e0 in %v", ms)
 	}
-	if ms := bhMoves(t, bhFEN("", []string{"8k", e9, e9, e9, e9, h6, "4R4", e9, e9, e9, "K8"}, "", "w - - 0 1")); !contains(ms, "e5e0") {
+	if ms := movesOf(t, Blackhole, bhFEN("", []string{"8k", e9, e9, e9, e9, h6, "4R4", e9, e9, e9, "K8"}, "", "w - - 0 1")); !slices.Contains(ms, "e5e0") {
 		t.Errorf("rook e5: want e5e0 in %v", ms)
 	}
 	// Leaving e0: each piece has exactly the lines and leaps that end there.
@@ -333,7 +269,7 @@ func TestBlackholeExtraSquares(t *testing.T) {
 	wantMoves(t, bhFEN("n", []string{"8k", e9, e9, e9, e9, h6, e9, e9, e9, e9, "K8"}, "", "b - - 0 1"), "e12",
 		"e12c11", "e12g11", "e12d10", "e12f10")
 	black := strings.Replace(Blackhole.StartFEN, " w ", " b ", 1)
-	if ms := fromSquare(bhMoves(t, black), "e11"); strings.Join(ms, " ") != "e11e12" {
+	if ms := movesFrom(movesOf(t, Blackhole, black), "e11"); strings.Join(ms, " ") != "e11e12" {
 		t.Errorf("black king at the start: %v, want e11e12", ms)
 	}
 }
@@ -341,7 +277,7 @@ func TestBlackholeExtraSquares(t *testing.T) {
 func TestBlackholeFirstStepsAndEnPassant(t *testing.T) {
 	// White pawns: one, two or three squares; the FEN lists the passed squares.
 	for mv, ep := range map[string]string{"c2c3": "-", "c2c4": "c3", "c2c5": "c3c4"} {
-		if got := strings.Fields(bhPlay(t, Blackhole.StartFEN, mv).FEN())[3]; got != ep {
+		if got := strings.Fields(playMoves(t, Blackhole, Blackhole.StartFEN, mv).FEN())[3]; got != ep {
 			t.Errorf("after %s the en passant field is %s, want %s", mv, got, ep)
 		}
 	}
@@ -356,14 +292,14 @@ func TestBlackholeFirstStepsAndEnPassant(t *testing.T) {
 	// The page's example: Black b10-b7 passes b9 and b8. The white pawns on a8 and c8
 	// attack b9, the one on c7 attacks b8: both squares are taken en passant.
 	before := bhFEN("", []string{"4k4", "1p7", e9, "P1P6", "2P6", h6, e9, e9, e9, e9, "4K4"}, "", "b - - 0 1")
-	p := bhPlay(t, before, "b10b7")
+	p := playMoves(t, Blackhole, before, "b10b7")
 	if got := strings.Fields(p.FEN())[3]; got != "b9b8" {
 		t.Fatalf("after b10b7 the en passant field is %s, want b9b8", got)
 	}
 	after := p.FEN()
-	ms := bhMoves(t, after)
+	ms := movesOf(t, Blackhole, after)
 	for _, m := range []string{"a8b9", "c8b9", "c7b8"} {
-		if !contains(ms, m) {
+		if !slices.Contains(ms, m) {
 			t.Errorf("after b10b7: %s missing from %v", m, ms)
 		}
 	}
@@ -372,62 +308,62 @@ func TestBlackholeFirstStepsAndEnPassant(t *testing.T) {
 		"a8b9": "****1****/4k4/9/1P7/2P6/2P6/4*4/9/9/9/9/4K4/****1****",
 		"c7b8": "****1****/4k4/9/9/PPP6/9/4*4/9/9/9/9/4K4/****1****",
 	} {
-		if got := strings.Fields(bhPlay(t, after, mv).FEN())[0]; got != board {
+		if got := strings.Fields(playMoves(t, Blackhole, after, mv).FEN())[0]; got != board {
 			t.Errorf("%s e.p.: board %s, want %s (the b7 pawn gone)", mv, got, board)
 		}
 	}
 	// Double step b10-b8: only b9 was passed; c8 takes there, c7 takes the pawn itself.
-	p = bhPlay(t, before, "b10b8")
+	p = playMoves(t, Blackhole, before, "b10b8")
 	after = p.FEN()
 	if got := strings.Fields(after)[3]; got != "b9" {
 		t.Fatalf("after b10b8 the en passant field is %s, want b9", got)
 	}
-	ms = bhMoves(t, after)
+	ms = movesOf(t, Blackhole, after)
 	for _, m := range []string{"a8b9", "c8b9", "c7b8"} {
-		if !contains(ms, m) {
+		if !slices.Contains(ms, m) {
 			t.Errorf("after b10b8: %s missing from %v", m, ms)
 		}
 	}
-	if got := strings.Fields(bhPlay(t, after, "c8b9").FEN())[0]; got != "****1****/4k4/9/1P7/P8/2P6/4*4/9/9/9/9/4K4/****1****" {
+	if got := strings.Fields(playMoves(t, Blackhole, after, "c8b9").FEN())[0]; got != "****1****/4k4/9/1P7/P8/2P6/4*4/9/9/9/9/4K4/****1****" {
 		t.Errorf("c8b9 e.p. after b10b8: board %s", got)
 	}
 	// The right lapses after one move.
-	late := bhPlay(t, before, "b10b7", "e1e2", "e11e10")
-	if ms := bhMoves(t, late.FEN()); contains(ms, "c8b9") || contains(ms, "c7b8") {
+	late := playMoves(t, Blackhole, before, "b10b7", "e1e2", "e11e10")
+	if ms := movesOf(t, Blackhole, late.FEN()); slices.Contains(ms, "c8b9") || slices.Contains(ms, "c7b8") {
 		t.Errorf("en passant still offered a move later: %v", ms)
 	}
 
 	// White's triple and double steps, taken by Black on either passed square.
 	before = bhFEN("", []string{"4k4", e9, e9, e9, e9, h6, "3p5", "1p1p5", e9, "2P6", "4K4"}, "", "w - - 0 1")
-	after = bhPlay(t, before, "c2c5").FEN()
+	after = playMoves(t, Blackhole, before, "c2c5").FEN()
 	if got := strings.Fields(after)[3]; got != "c3c4" {
 		t.Fatalf("after c2c5 the en passant field is %s, want c3c4", got)
 	}
-	ms = bhMoves(t, after)
+	ms = movesOf(t, Blackhole, after)
 	for _, m := range []string{"b4c3", "d4c3", "d5c4"} {
-		if !contains(ms, m) {
+		if !slices.Contains(ms, m) {
 			t.Errorf("after c2c5: %s missing from %v", m, ms)
 		}
 	}
-	if got := strings.Fields(bhPlay(t, after, "d5c4").FEN())[0]; got != "****1****/4k4/9/9/9/9/4*4/9/1ppp5/9/9/4K4/****1****" {
+	if got := strings.Fields(playMoves(t, Blackhole, after, "d5c4").FEN())[0]; got != "****1****/4k4/9/9/9/9/4*4/9/1ppp5/9/9/4K4/****1****" {
 		t.Errorf("d5c4 e.p.: board %s", got)
 	}
-	after = bhPlay(t, before, "c2c4").FEN()
+	after = playMoves(t, Blackhole, before, "c2c4").FEN()
 	if got := strings.Fields(after)[3]; got != "c3" {
 		t.Fatalf("after c2c4 the en passant field is %s, want c3", got)
 	}
-	ms = bhMoves(t, after)
-	if !contains(ms, "b4c3") || !contains(ms, "d4c3") {
+	ms = movesOf(t, Blackhole, after)
+	if !slices.Contains(ms, "b4c3") || !slices.Contains(ms, "d4c3") {
 		t.Errorf("after c2c4: %v, want b4c3 and d4c3 e.p.", ms)
 	}
-	if got := strings.Fields(bhPlay(t, after, "b4c3").FEN())[0]; got != "****1****/4k4/9/9/9/9/4*4/3p5/3p5/2p6/9/4K4/****1****" {
+	if got := strings.Fields(playMoves(t, Blackhole, after, "b4c3").FEN())[0]; got != "****1****/4k4/9/9/9/9/4*4/3p5/3p5/2p6/9/4K4/****1****" {
 		t.Errorf("b4c3 e.p.: board %s", got)
 	}
 
 	// An en passant capture that would open the king's rank is illegal.
 	pin := bhFEN("", []string{"4k4", "1p7", e9, e9, "K1P5r", h6, e9, e9, e9, e9, e9}, "", "b - - 0 1")
-	after = bhPlay(t, pin, "b10b7").FEN()
-	if ms := bhMoves(t, after); contains(ms, "c7b8") {
+	after = playMoves(t, Blackhole, pin, "b10b7").FEN()
+	if ms := movesOf(t, Blackhole, after); slices.Contains(ms, "c7b8") {
 		t.Errorf("%s: c7b8 e.p. leaves the king on a7 open to the rook on i7", after)
 	}
 }
@@ -444,7 +380,7 @@ func TestBlackholeCastling(t *testing.T) {
 	open := rank("R3K3R")
 	wantMoves(t, open, "e1", "e1c1", "e1g1", "e1d1", "e1f1", "e1d2", "e1e2", "e1f2", "e1e0")
 	for mv, r1 := range map[string]string{"e1c1": "2KR4R", "e1g1": "R4RK2"} {
-		f := bhPlay(t, open, mv).FEN()
+		f := playMoves(t, Blackhole, open, mv).FEN()
 		if got := strings.Split(f, "/")[11]; got != r1 {
 			t.Errorf("%s: rank 1 %s, want %s", mv, got, r1)
 		}
@@ -454,13 +390,13 @@ func TestBlackholeCastling(t *testing.T) {
 	}
 	black := strings.Replace(open, " w ", " b ", 1)
 	for mv, r11 := range map[string]string{"e11c11": "2kr4r", "e11g11": "r4rk2"} {
-		if got := strings.Split(bhPlay(t, black, mv).FEN(), "/")[1]; got != r11 {
+		if got := strings.Split(playMoves(t, Blackhole, black, mv).FEN(), "/")[1]; got != r11 {
 			t.Errorf("%s: rank 11 %s, want %s", mv, got, r11)
 		}
 	}
 	castles := func(fen string) (q, k bool) {
-		ms := bhMoves(t, fen)
-		return contains(ms, "e1c1"), contains(ms, "e1g1")
+		ms := movesOf(t, Blackhole, fen)
+		return slices.Contains(ms, "e1c1"), slices.Contains(ms, "e1g1")
 	}
 	for _, c := range []struct {
 		name string
@@ -503,7 +439,7 @@ func TestBlackholeCastling(t *testing.T) {
 		{[]string{"a1a2", "a11a10", "a2a1", "a10a11"}, "Kk"},
 		{[]string{"i1i11"}, "Qq"},
 	} {
-		if got := strings.Fields(bhPlay(t, open, c.moves...).FEN())[2]; got != c.want {
+		if got := strings.Fields(playMoves(t, Blackhole, open, c.moves...).FEN())[2]; got != c.want {
 			t.Errorf("after %v: castling rights %s, want %s", c.moves, got, c.want)
 		}
 	}
@@ -513,20 +449,20 @@ func TestBlackholePromotion(t *testing.T) {
 	fen := bhFEN("", []string{"1n5k1", "P8", e9, e9, e9, h6, e9, e9, e9, "1p7", "2R1K4"}, "", "w - - 0 1")
 	wantMoves(t, fen, "a10", "a10a11q", "a10a11m", "a10a11r", "a10a11b", "a10a11n",
 		"a10b11q", "a10b11m", "a10b11r", "a10b11b", "a10b11n")
-	p := bhPlay(t, fen, "a10a11m")
+	p := playMoves(t, Blackhole, fen, "a10a11m")
 	if got := strings.Split(p.FEN(), "/")[1]; got != "Mn5k1" {
 		t.Fatalf("after a10a11m rank 11 is %s, want Mn5k1", got)
 	}
 	// The new Marshall moves as rook and knight: from a11 it reaches c10 and b9 by leaps
 	// and runs down the a-file.
-	p = bhPlay(t, p.FEN(), "h11g11")
+	p = playMoves(t, Blackhole, p.FEN(), "h11g11")
 	wantMoves(t, p.FEN(), "a11", "a11a10", "a11a9", "a11a8", "a11a7", "a11a6", "a11a5",
 		"a11a4", "a11a3", "a11a2", "a11a1", "a11b11", "a11b9", "a11c10")
 	// Black promotes on rank 1, by a step or a capture.
 	black := strings.Replace(fen, " w ", " b ", 1)
 	wantMoves(t, black, "b2", "b2b1q", "b2b1m", "b2b1r", "b2b1b", "b2b1n",
 		"b2c1q", "b2c1m", "b2c1r", "b2c1b", "b2c1n")
-	if got := strings.Split(bhPlay(t, black, "b2c1m").FEN(), "/")[11]; got != "2m1K4" {
+	if got := strings.Split(playMoves(t, Blackhole, black, "b2c1m").FEN(), "/")[11]; got != "2m1K4" {
 		t.Errorf("after b2c1m rank 1 is %s, want 2m1K4", got)
 	}
 }
@@ -561,31 +497,13 @@ func TestBlackholeGameEnds(t *testing.T) {
 		{"bishops of both colours", bhFEN("k", []string{e9, e9, e9, e9, e9, h6, e9, e9, "1b7", e9, "2B6"}, "K", "w - - 0 1"), Ongoing, ""},
 		{"a Marshall can mate", bhFEN("k", []string{e9, e9, e9, e9, e9, h6, e9, e9, e9, e9, "M3K4"}, "", "w - - 0 1"), Ongoing, ""},
 	} {
-		p, err := Blackhole.ParseFEN(c.fen)
-		if err != nil {
-			t.Fatalf("%s: %s: %v", c.name, c.fen, err)
-		}
-		o := p.Status()
-		if o.Result != c.result || o.Reason != c.reason {
-			t.Errorf("%s: %s: got %v %q, want %v %q", c.name, c.fen, o.Result, o.Reason, c.result, c.reason)
-		}
+		checkOutcome(t, c.name+": "+c.fen, mustParse(t, Blackhole, c.fen).Status(), c.result, c.reason)
 	}
 }
 
 func TestBlackholeRepetitionAndDivideOrder(t *testing.T) {
 	// Threefold repetition: knights out and back twice.
-	g := NewGame(Blackhole.Start(nil))
-	for i, mv := range strings.Fields("b1c3 b11c9 c3b1 c9b11 b1c3 b11c9 c3b1 c9b11") {
-		if o := g.Outcome(); o.Over() {
-			t.Fatalf("game over after %d moves: %v", i, o)
-		}
-		if _, err := g.PlayText(mv); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if o := g.Outcome(); o.Result != Draw || o.Reason != "threefold repetition" {
-		t.Errorf("after two knight round trips: %v, want a threefold repetition", o)
-	}
+	checkThreefold(t, NewGame(Blackhole.Start(nil)), "b1c3 b11c9 c3b1 c9b11 b1c3 b11c9 c3b1 c9b11")
 	// Divide lists moves in byte order of their text: a10a7 before a10a8 before a10a9,
 	// b10b7 before b11a9.
 	p := Blackhole.MustParseFEN(strings.Replace(Blackhole.StartFEN, " w ", " b ", 1))
@@ -600,65 +518,9 @@ func TestBlackholeRepetitionAndDivideOrder(t *testing.T) {
 
 func TestPerftBlackhole(t *testing.T) { runPerftTable(t, Blackhole) }
 
-// bhMirror is the colour-flipped mirror of a Black Hole FEN: ranks reversed (rank r goes
-// to 12-r), colours swapped, the side to move, castling rights and en passant squares
-// with them. The board is symmetric under this flip (e0 <-> e12, e6 stays).
-func bhMirror(fen string) string {
-	f := strings.Fields(fen)
-	swap := func(s string) string {
-		b := []byte(s)
-		for i, c := range b {
-			switch {
-			case c >= 'a' && c <= 'z':
-				b[i] = c - 32
-			case c >= 'A' && c <= 'Z':
-				b[i] = c + 32
-			}
-		}
-		return string(b)
-	}
-	ranks := strings.Split(f[0], "/")
-	for i, j := 0, len(ranks)-1; i < j; i, j = i+1, j-1 {
-		ranks[i], ranks[j] = ranks[j], ranks[i]
-	}
-	f[0] = swap(strings.Join(ranks, "/"))
-	f[1] = map[string]string{"w": "b", "b": "w"}[f[1]]
-	if f[2] != "-" {
-		c := swap(f[2])
-		var up, low string
-		for _, r := range c {
-			if r < 'a' {
-				up += string(r)
-			} else {
-				low += string(r)
-			}
-		}
-		f[2] = up + low
-	}
-	if f[3] != "-" {
-		var out string
-		for _, sq := range splitSquares(f[3]) {
-			r, _ := strconv.Atoi(sq[1:])
-			out += sq[:1] + strconv.Itoa(12-r)
-		}
-		f[3] = out
-	}
-	return strings.Join(f, " ")
-}
-
-// splitSquares splits "b9b8" into b9 and b8.
-func splitSquares(s string) []string {
-	var out []string
-	for i := 0; i < len(s); {
-		j := i + 1
-		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-			j++
-		}
-		out = append(out, s[i:j])
-		i = j
-	}
-	return out
-}
+// bhMirror is the colour-flipped mirror of a Black Hole FEN: rank r goes to 12-r, the
+// colours swap. The board is symmetric under this flip (e0 <-> e12, e6 stays).
+func bhMirror(fen string) string { return colourMirrorFEN(fen, 12) }
 
 // TestBlackholeMirror checks colour symmetry: every table position and its mirror have
 // the same perft counts, and each move has its mirror image among the mirror's moves.
@@ -672,47 +534,29 @@ func TestBlackholeMirror(t *testing.T) {
 		}
 		return out + m[len(strings.TrimRight(m, "qmrbn")):]
 	}
-	for _, c := range readPerftTable(t, "blackhole") {
-		m := bhMirror(c.fen)
-		if bhMirror(m) != c.fen {
-			t.Fatalf("mirror is not an involution: %s -> %s -> %s", c.fen, m, bhMirror(m))
+	for _, fen := range tableFENs(t, "blackhole") {
+		m := bhMirror(fen)
+		if bhMirror(m) != fen {
+			t.Fatalf("mirror is not an involution: %s -> %s -> %s", fen, m, bhMirror(m))
 		}
-		p, q := Blackhole.MustParseFEN(c.fen), Blackhole.MustParseFEN(m)
+		p, q := Blackhole.MustParseFEN(fen), Blackhole.MustParseFEN(m)
 		var want []string
-		for _, mv := range bhMoves(t, c.fen) {
+		for _, mv := range movesOf(t, Blackhole, fen) {
 			want = append(want, flipMove(mv))
 		}
 		sort.Strings(want)
-		if got := bhMoves(t, m); strings.Join(got, " ") != strings.Join(want, " ") {
+		if got := movesOf(t, Blackhole, m); strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Errorf("%s: mirror moves\n%v\nwant\n%v", m, got, want)
 		}
-		for d := 1; d <= 3; d++ {
-			if a, b := Perft(p, d), Perft(q, d); a != b {
-				t.Errorf("%s: perft(%d) %d, mirror %s: %d", c.fen, d, a, m, b)
-			}
-		}
+		checkSamePerft(t, p, m, q, 3, math.MaxUint64)
 	}
 }
 
 // TestBlackholeHotPathDoesNotAllocate extends the core's allocation guard to positions
 // where the special rules are live: en passant on two squares, castling, promotions.
 func TestBlackholeHotPathDoesNotAllocate(t *testing.T) {
-	for _, c := range readPerftTable(t, "blackhole") {
-		p := Blackhole.MustParseFEN(c.fen)
-		var ml MoveList
-		var child Position
-		allocs := testing.AllocsPerRun(50, func() {
-			ml.Reset()
-			p.LegalMoves(&ml)
-			for _, m := range ml.Moves() {
-				child = *p
-				child.Apply(m)
-				_ = child.InCheck()
-			}
-		})
-		if allocs != 0 {
-			t.Errorf("%s: generate+apply allocates %v times per run, want 0", c.fen, allocs)
-		}
+	for _, fen := range tableFENs(t, "blackhole") {
+		checkGenApplyNoAllocs(t, fen, Blackhole.MustParseFEN(fen), 50)
 	}
 }
 
@@ -720,8 +564,8 @@ func TestBlackholeHotPathDoesNotAllocate(t *testing.T) {
 // trip after every move of random games from the start and from every table position.
 func TestRandomWalkBlackhole(t *testing.T) {
 	randomWalk(t, Blackhole, Blackhole.StartFEN, 30, 300, 1)
-	for i, c := range readPerftTable(t, "blackhole") {
-		randomWalk(t, Blackhole, c.fen, 5, 200, uint64(i+2))
+	for i, fen := range tableFENs(t, "blackhole") {
+		randomWalk(t, Blackhole, fen, 5, 200, uint64(i+2))
 	}
 }
 

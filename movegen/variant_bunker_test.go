@@ -1,9 +1,9 @@
 package movegen
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 )
@@ -16,48 +16,25 @@ const (
 	bkEnemyPast = "4k3/8/8/8/8/8/8/R1n1K2R w HA - 0 1 K"
 )
 
-// bunkerMoves lists the legal moves of fen in v, sorted.
-func bunkerMoves(t *testing.T, v *Variant, fen string) []string {
-	t.Helper()
-	p, err := v.ParseFEN(fen)
-	if err != nil {
-		t.Fatalf("%s: %v", fen, err)
+// bkVariant is the system a bunker-family FEN belongs to: Pre-chess FENs carry a hand.
+func bkVariant(fen string) *Variant {
+	if strings.Contains(fen, "[") {
+		return Prechess
 	}
-	var ml MoveList
-	p.LegalMoves(&ml)
-	var out []string
-	for _, m := range ml.Moves() {
-		out = append(out, p.MoveText(m))
-	}
-	sort.Strings(out)
-	return out
+	return Bunker
 }
 
 // bunkerExpect checks that each of legal is a legal move of fen and none of illegal is.
 func bunkerExpect(t *testing.T, v *Variant, fen string, legal, illegal []string) {
 	t.Helper()
-	moves := bunkerMoves(t, v, fen)
-	for _, m := range legal {
-		if !slices.Contains(moves, m) {
-			t.Errorf("%s: %s should be legal; moves %v", fen, m, moves)
-		}
-	}
-	for _, m := range illegal {
-		if slices.Contains(moves, m) {
-			t.Errorf("%s: %s should be illegal", fen, m)
-		}
-	}
+	checkMoves(t, fen, movesOf(t, v, fen), nil, legal, illegal)
 }
 
 // bunkerAfter plays the moves (any accepted spelling) from fen and returns the FEN reached.
 func bunkerAfter(t *testing.T, v *Variant, fen string, moves ...string) string {
 	t.Helper()
-	g := NewGame(v.MustParseFEN(fen))
-	for _, s := range moves {
-		if _, err := g.PlayText(s); err != nil {
-			t.Fatalf("%s after %v: %v", fen, moves, err)
-		}
-	}
+	g := NewGame(mustParse(t, v, fen))
+	playTexts(t, g, moves...)
 	return g.Position().FEN()
 }
 
@@ -79,17 +56,7 @@ func TestBunkerFENRoundTrip(t *testing.T) {
 		fens = append(fens, BunkerArrayFEN(n))
 	}
 	for _, fen := range fens {
-		v := Bunker
-		if strings.Contains(fen, "[") {
-			v = Prechess
-		}
-		p, err := v.ParseFEN(fen)
-		if err != nil {
-			t.Fatalf("%s: %v", fen, err)
-		}
-		if got := p.FEN(); got != fen {
-			t.Errorf("round trip: got %q, want %q", got, fen)
-		}
+		checkFENRoundTrip(t, bkVariant(fen), fen)
 	}
 	// Castling letters in any order, and no bunker field: the leap follows castling.
 	for in, want := range map[string]string{
@@ -99,11 +66,7 @@ func TestBunkerFENRoundTrip(t *testing.T) {
 		"r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1":                           "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1 -",
 		"qrkbbrnn/pppppppp/8/8/8/8/PPPPPPPP/NNRBBKRQ w GCfb - 0 9 Kk": "qrkbbrnn/pppppppp/8/8/8/8/PPPPPPPP/NNRBBKRQ[] w GCfb - 0 9 Kk",
 	} {
-		v := Bunker
-		if strings.Contains(want, "[") {
-			v = Prechess
-		}
-		if got := v.MustParseFEN(in).FEN(); got != want {
+		if got := bkVariant(want).MustParseFEN(in).FEN(); got != want {
 			t.Errorf("%s: read as %s, want %s", in, got, want)
 		}
 	}
@@ -130,18 +93,10 @@ func TestBunkerFENErrors(t *testing.T) {
 		"8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNPkqrrbbnn] w - - 0 1 Kk":             "pawns are not all",
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w HAha - 0 1 Kk extra field": "after the bunker field",
 	} {
-		v := Bunker
-		if strings.Contains(fen, "[") {
-			v = Prechess
-		}
-		_, err := v.ParseFEN(fen)
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("%s: %v, want an error about %q", fen, err, want)
-		}
+		checkFENError(t, bkVariant(fen), fen, want)
 	}
-	if _, err := Bunker.ParseFEN("4k3/8/8/8/8/8/8/R3K2R[Q] w - - 0 1 K"); err == nil || !strings.Contains(err.Error(), "no pieces in hand") {
-		t.Errorf("bunker with a hand: %v", err)
-	}
+	// A hand in a bunker FEN.
+	checkFENError(t, Bunker, "4k3/8/8/8/8/8/8/R3K2R[Q] w - - 0 1 K", "no pieces in hand")
 }
 
 // TestBunkerArrays checks the numbering against an independent enumeration of the 2880
@@ -272,7 +227,7 @@ func TestBunkerLeap(t *testing.T) {
 	// A king on a bunker file leaps only to the other one; next to a bunker the leap is the
 	// king step, one move.
 	bunkerExpect(t, Bunker, "4k3/8/8/8/8/8/8/RK5R w HA - 0 1 K", []string{"b1g1"}, nil)
-	if m := bunkerMoves(t, Bunker, "4k3/8/8/8/8/8/8/R1K4R w HA - 0 1 K"); strings.Count(strings.Join(m, " "), "c1b1") != 1 || !slices.Contains(m, "c1g1") {
+	if m := movesOf(t, Bunker, "4k3/8/8/8/8/8/8/R1K4R w HA - 0 1 K"); strings.Count(strings.Join(m, " "), "c1b1") != 1 || !slices.Contains(m, "c1g1") {
 		t.Errorf("king c1: want c1b1 once and c1g1, got %v", m)
 	}
 	// Black leaps to b8 and g8.
@@ -372,7 +327,7 @@ func TestBunkerCastling(t *testing.T) {
 // TestPrechessPlacement checks the placement phase of bunker.md 2.1 and 2.3.
 func TestPrechessPlacement(t *testing.T) {
 	start := Prechess.StartFEN
-	moves := bunkerMoves(t, Prechess, start)
+	moves := movesOf(t, Prechess, start)
 	if len(moves) != 40 {
 		t.Errorf("start: %d moves, want 40 (5 kinds on 8 squares): %v", len(moves), moves)
 	}
@@ -382,7 +337,7 @@ func TestPrechessPlacement(t *testing.T) {
 		}
 	}
 	// Alternation: Black places on rank 8 next, and nothing else moves.
-	for _, m := range bunkerMoves(t, Prechess, bunkerAfter(t, Prechess, start, "K@a1")) {
+	for _, m := range movesOf(t, Prechess, bunkerAfter(t, Prechess, start, "K@a1")) {
 		if m[1] != '@' || m[3] != '8' {
 			t.Errorf("after K@a1: %s is not a black placement", m)
 		}
@@ -402,7 +357,7 @@ func TestPrechessPlacement(t *testing.T) {
 	bunkerExpect(t, Prechess, bunkerAfter(t, Prechess, tight, "B@a1"), []string{"B@a8", "K@d8"}, []string{"K@a8", "B@d8"})
 	// With both bishops in hand, the last light square must stay free for one of them.
 	two := "3qkrnr/pppppppp/8/8/8/8/PPPPPPPP/3QKRNR[BBNbbn] w - - 0 6 Kk"
-	if got := bunkerMoves(t, Prechess, two); strings.Join(got, " ") != "B@a1 B@b1 B@c1 N@a1 N@c1" {
+	if got := movesOf(t, Prechess, two); strings.Join(got, " ") != "B@a1 B@b1 B@c1 N@a1 N@c1" {
 		t.Errorf("%s: %v, want N@b1 refused (b1 is the last light square)", two, got)
 	}
 	// King and rooks anywhere; the 16th placement fixes both sides' rights from their arrays
@@ -423,7 +378,7 @@ func TestPrechessPlacement(t *testing.T) {
 // escapes check, and losing the leap makes a position differ for repetition.
 func TestBunkerGameEnds(t *testing.T) {
 	const leapOnly = "k2r4/8/8/8/8/4p1p1/4P1P1/4KB2 w - - 0 1"
-	if m := bunkerMoves(t, Bunker, leapOnly+" K"); strings.Join(m, " ") != "e1g1" {
+	if m := movesOf(t, Bunker, leapOnly+" K"); strings.Join(m, " ") != "e1g1" {
 		t.Errorf("%s: moves %v, want only the leap e1g1", leapOnly, m)
 	}
 	for _, c := range []struct {
@@ -444,34 +399,17 @@ func TestBunkerGameEnds(t *testing.T) {
 		{bkOpen, Ongoing, ""},
 		{Prechess.StartFEN, Ongoing, ""},
 	} {
-		v := Bunker
-		if strings.Contains(c.fen, "[") {
-			v = Prechess
-		}
-		o := v.MustParseFEN(c.fen).Status()
-		if o.Result != c.result || o.Reason != c.reason {
-			t.Errorf("%s: %v %q, want %v %q", c.fen, o.Result, o.Reason, c.result, c.reason)
-		}
+		checkOutcome(t, c.fen, bkVariant(c.fen).MustParseFEN(c.fen).Status(), c.result, c.reason)
 	}
 	// Repetition: the king stepping out and back is not a repetition of the start (it
 	// lost the leap); the same shuffle again from there is.
 	g := NewGame(Bunker.MustParseFEN("k7/8/8/8/8/8/7R/4K3 w - - 0 1 K"))
-	for _, m := range strings.Fields("e1d1 a8b8 d1e1 b8a8") {
-		if _, err := g.PlayText(m); err != nil {
-			t.Fatal(err)
-		}
-	}
+	playTexts(t, g, strings.Fields("e1d1 a8b8 d1e1 b8a8")...)
 	if g.Repetitions() != 0 {
 		t.Errorf("king back on e1 without its leap repeats the start")
 	}
-	for _, m := range strings.Fields("e1d1 a8b8 d1e1 b8a8 e1d1 a8b8 d1e1 b8a8") {
-		if _, err := g.PlayText(m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if o := g.Outcome(); o.Result != Draw || o.Reason != "threefold repetition" {
-		t.Errorf("after the shuffles: %v", o)
-	}
+	playTexts(t, g, strings.Fields("e1d1 a8b8 d1e1 b8a8 e1d1 a8b8 d1e1 b8a8")...)
+	checkOutcome(t, "after the shuffles", g.Outcome(), Draw, "threefold repetition")
 }
 
 // TestPrechessSampleGame replays a hand-checked game (no sample game exists, bunker.md 2):
@@ -509,142 +447,27 @@ func TestPrechessSampleGame(t *testing.T) {
 	}
 }
 
-// TestPerftBunker and TestPerftPrechess check the pinned tables: entries up to 2 million
-// leaves in go test, all of them with PERFT_LONG=1 (make perft-long).
-func TestPerftBunker(t *testing.T)   { runBunkerPerftTable(t, Bunker) }
-func TestPerftPrechess(t *testing.T) { runBunkerPerftTable(t, Prechess) }
+// bunkerQuickLeaves bounds the perft entries go test checks; PERFT_LONG=1 (make
+// perft-long) checks all of them.
+const bunkerQuickLeaves = 2_000_000
 
-func runBunkerPerftTable(t *testing.T, v *Variant) {
-	for i, c := range readPerftTable(t, v.Name) {
-		p := v.MustParseFEN(c.fen)
-		for d := 1; d <= 9; d++ {
-			want, ok := c.counts[d]
-			if !ok || !perftLong && want > 2_000_000 {
-				continue
-			}
-			if got := Perft(p, d); got != want {
-				t.Errorf("%s %d: %s: perft(%d) = %d, want %d", v.Name, i+1, c.fen, d, got, want)
-			}
-		}
-	}
-}
+func TestPerftBunker(t *testing.T)   { runPerftTableUpTo(t, Bunker, bunkerQuickLeaves) }
+func TestPerftPrechess(t *testing.T) { runPerftTableUpTo(t, Prechess, bunkerQuickLeaves) }
 
 // bunkerMirrorFEN flips a bunker or prechess FEN top to bottom and swaps the colours: the same
-// game with the roles of White and Black exchanged.
+// game with the roles of White and Black exchanged. The bunker field lists White's leap
+// first, like castling.
 func bunkerMirrorFEN(fen string) string {
-	f := strings.Fields(fen)
-	swap := func(s string) string {
-		b := []byte(s)
-		for i, c := range b {
-			if c >= 'a' && c <= 'z' {
-				b[i] = c - 32
-			} else if c >= 'A' && c <= 'Z' {
-				b[i] = c + 32
-			}
-		}
-		return string(b)
-	}
-	board, hand := f[0], ""
-	if i := strings.IndexByte(board, '['); i >= 0 {
-		board, hand = board[:i], board[i:]
-		// The hand lists White's pieces first.
-		inner := hand[1 : len(hand)-1]
-		var w, b strings.Builder
-		for _, c := range swap(inner) {
-			if c >= 'A' && c <= 'Z' {
-				w.WriteRune(c)
-			} else {
-				b.WriteRune(c)
-			}
-		}
-		hand = "[" + w.String() + b.String() + "]"
-	}
-	ranks := strings.Split(board, "/")
-	slices.Reverse(ranks)
-	f[0] = swap(strings.Join(ranks, "/")) + hand
-	f[1] = map[string]string{"w": "b", "b": "w"}[f[1]]
-	if f[2] != "-" {
-		c := swap(f[2])
-		var w, b strings.Builder
-		for _, r := range c {
-			if r >= 'A' && r <= 'Z' {
-				w.WriteRune(r)
-			} else {
-				b.WriteRune(r)
-			}
-		}
-		f[2] = w.String() + b.String()
-	}
-	if f[3] != "-" {
-		f[3] = f[3][:1] + string('9'-f[3][1]+'0')
-	}
+	f := strings.Fields(colourMirrorFEN(fen, 9))
 	if f[6] != "-" {
-		f[6] = map[string]string{"Kk": "Kk", "K": "k", "k": "K"}[f[6]]
+		f[6] = whiteFirst(f[6])
 	}
 	return strings.Join(f, " ")
 }
 
 // bunkerFlipFiles mirrors a position left to right: the bunker rules are symmetric that way too
 // (b and c on one side, g and f on the other).
-func bunkerFlipFiles(fen string) string {
-	f := strings.Fields(fen)
-	board, hand := f[0], ""
-	if i := strings.IndexByte(board, '['); i >= 0 {
-		board, hand = board[:i], board[i:]
-	}
-	ranks := strings.Split(board, "/")
-	for i, r := range ranks {
-		var cells []byte
-		for j := 0; j < len(r); j++ {
-			if r[j] >= '1' && r[j] <= '8' {
-				for range r[j] - '0' {
-					cells = append(cells, '1')
-				}
-			} else {
-				cells = append(cells, r[j])
-			}
-		}
-		slices.Reverse(cells)
-		var b strings.Builder
-		run := 0
-		for _, c := range cells {
-			if c == '1' {
-				run++
-				continue
-			}
-			if run > 0 {
-				b.WriteByte(byte('0' + run))
-				run = 0
-			}
-			b.WriteByte(c)
-		}
-		if run > 0 {
-			b.WriteByte(byte('0' + run))
-		}
-		ranks[i] = b.String()
-	}
-	f[0] = strings.Join(ranks, "/") + hand
-	flip := func(c byte) byte {
-		if c >= 'a' && c <= 'h' {
-			return 'h' - (c - 'a')
-		}
-		if c >= 'A' && c <= 'H' {
-			return 'H' - (c - 'A')
-		}
-		return c
-	}
-	if f[2] != "-" {
-		b := []byte(f[2])
-		for i := range b {
-			b[i] = flip(b[i])
-		}
-		f[2] = string(b)
-	}
-	if f[3] != "-" {
-		f[3] = string(flip(f[3][0])) + f[3][1:]
-	}
-	return strings.Join(f, " ")
-}
+func bunkerFlipFiles(fen string) string { return flipFilesFEN(fen, 8) }
 
 // TestBunkerSymmetry: perft of every table position equals perft of its colour mirror and
 // of its left-right mirror.
@@ -662,11 +485,7 @@ func TestBunkerSymmetry(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s -> %s: %v", c.fen, fen, err)
 				}
-				for d := 1; d <= 3; d++ {
-					if a, b := Perft(p, d), Perft(q, d); a != b {
-						t.Errorf("perft(%d): %s %d, mirror %s %d", d, c.fen, a, fen, b)
-					}
-				}
+				checkSamePerft(t, p, fen, q, 3, math.MaxUint64)
 			}
 		}
 	}
@@ -692,21 +511,7 @@ func TestBunkerHotPathDoesNotAllocate(t *testing.T) {
 		{Prechess, Prechess.StartFEN},
 		{Prechess, "rnk1bbnr/pppppppp/8/8/8/8/PPPPPPPP/NRKBBQRN[q] b - - 0 8 Kk"},
 	} {
-		p := c.v.MustParseFEN(c.fen)
-		var ml MoveList
-		var child Position
-		allocs := testing.AllocsPerRun(100, func() {
-			ml.Reset()
-			p.LegalMoves(&ml)
-			for _, m := range ml.Moves() {
-				child = *p
-				child.Apply(m)
-				_ = child.InCheck()
-			}
-		})
-		if allocs != 0 {
-			t.Errorf("%s: generate+apply allocates %v times per run", c.fen, allocs)
-		}
+		checkGenApplyNoAllocs(t, c.fen, c.v.MustParseFEN(c.fen), 100)
 	}
 }
 
@@ -719,14 +524,7 @@ func FuzzBunkerParseMove(f *testing.F) {
 	ps := []*Position{Bunker.MustParseFEN(bkOpen), Prechess.MustParseFEN(Prechess.StartFEN)}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, p := range ps {
-			m, err := p.ParseMove(s)
-			if err != nil {
-				continue
-			}
-			again, err := p.ParseMove(p.MoveText(m))
-			if err != nil || again != m {
-				t.Fatalf("%q parses to %s, which does not parse back", s, p.MoveText(m))
-			}
+			checkMoveTextRoundTrip(t, p, s)
 		}
 	})
 }
@@ -749,13 +547,7 @@ func BenchmarkPerftBunkerVsNormal(b *testing.B) {
 		{"bunker-kiwipete", Bunker.MustParseFEN(kiwi + "HAha - 0 1 Kk"), 4},
 		{"prechess-start", Prechess.Start(nil), 4},
 	} {
-		b.Run(c.name, func(b *testing.B) {
-			var leaves uint64
-			for b.Loop() {
-				leaves += Perft(c.p, c.depth)
-			}
-			b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
-		})
+		b.Run(c.name, func(b *testing.B) { benchPerft(b, c.p, c.depth) })
 	}
 }
 

@@ -1,7 +1,10 @@
 package movegen
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -31,18 +34,6 @@ var jkPositions = []struct {
 	{"twobishops", "10/10/10/10/3B6/10/10/3KB5/1k8/10 w - - 0 1", 4, 6},
 }
 
-// jkTexts is the sorted move texts of the legal moves of p.
-func jkTexts(p *Position) []string {
-	var ml MoveList
-	p.LegalMoves(&ml)
-	out := make([]string, 0, ml.Len())
-	for _, m := range ml.Moves() {
-		out = append(out, p.MoveText(m))
-	}
-	sort.Strings(out)
-	return out
-}
-
 // jkSameBoard reports the first square where p and the oracle's board differ, "" if none.
 func jkSameBoard(p *Position, b *oBoard) string {
 	g := p.Geometry()
@@ -64,22 +55,30 @@ func jkSameBoard(p *Position, b *oBoard) string {
 	return ""
 }
 
-// jkCompareTree walks the legal-move tree of p to depth, comparing at every node the move
-// list, the board and check with the oracle, and returns the number of leaves.
-func jkCompareTree(t *testing.T, p *Position, b *oBoard, depth int, path string, st *jkStats) uint64 {
+// jkSameMoves fails unless movegen's legal moves of p are the oracle's of b, and returns
+// the oracle's; path names the moves that led there.
+func jkSameMoves(t *testing.T, p *Position, b *oBoard, path string) []oMove {
 	t.Helper()
-	got := jkTexts(p)
-	st.add(p, b)
+	got := sortedMoves(p)
 	ms := b.legal()
 	want := make([]string, len(ms))
 	for i, m := range ms {
 		want[i] = m.text
 	}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
-		t.Fatalf("%s after [%s]: movegen has\n%v\noracle has\n%v", p.FEN(), path, got, want)
+		t.Fatalf("%s after %s: movegen has\n%v\noracle has\n%v", p.FEN(), path, got, want)
 	}
+	return ms
+}
+
+// jkCompareTree walks the legal-move tree of p to depth, comparing at every node the move
+// list, the board and check with the oracle, and returns the number of leaves.
+func jkCompareTree(t *testing.T, p *Position, b *oBoard, depth int, path string, st *jkStats) uint64 {
+	t.Helper()
+	st.add(p, b)
+	ms := jkSameMoves(t, p, b, "["+path+"]")
 	if depth == 1 {
-		return uint64(len(got))
+		return uint64(len(ms))
 	}
 	var n uint64
 	for _, m := range ms {
@@ -159,24 +158,9 @@ func (st *jkStats) add(p *Position, b *oBoard) {
 	}
 }
 
-func jkPos(t *testing.T, fen string) *Position {
-	t.Helper()
-	p, err := JumpingKnights.ParseFEN(fen)
-	if err != nil {
-		t.Fatalf("%s: %v", fen, err)
-	}
-	return p
-}
-
 // jkFrom is the sorted texts of the legal moves of p that start on square from.
 func jkFrom(p *Position, from string) string {
-	var out []string
-	for _, s := range jkTexts(p) {
-		if strings.HasPrefix(s, from) {
-			out = append(out, s)
-		}
-	}
-	return strings.Join(out, " ")
+	return strings.Join(movesFrom(sortedMoves(p), from), " ")
 }
 
 // jkPatterns is the sorted texts of the moves the piece on from makes by its pattern,
@@ -216,16 +200,10 @@ func TestJKFENRoundTrip(t *testing.T) {
 		fens = append(fens, c.fen)
 	}
 	for _, fen := range fens {
-		p := jkPos(t, fen)
-		if got := p.FEN(); got != fen {
-			t.Errorf("round trip: got %q, want %q", got, fen)
-		}
-		if msg := p.CheckIncrementals(); msg != "" {
-			t.Errorf("%s: %s", fen, msg)
-		}
+		checkFENRoundTrip(t, JumpingKnights, fen)
 	}
 	// KQ names the outermost rook; the right belongs to the rook on the corner.
-	p := jkPos(t, "4k5/10/10/10/10/10/10/10/RR3K2RR/10 w KQ - 0 1")
+	p := mustParse(t, JumpingKnights, "4k5/10/10/10/10/10/10/10/RR3K2RR/10 w KQ - 0 1")
 	if p.CastleRook(White, 0) != p.Geometry().SquareByName("a1") || p.CastleRook(White, 1) != p.Geometry().SquareByName("h1") {
 		t.Errorf("castling rooks %s %s, want a1 h1", p.Geometry().Name(p.CastleRook(White, 0)), p.Geometry().Name(p.CastleRook(White, 1)))
 	}
@@ -244,15 +222,10 @@ func TestJKFENErrors(t *testing.T) {
 		"10/10/10/10/10/10/10/10/10/4k4K w - - 0 1 x":                                "unexpected field",
 	}
 	for fen, want := range bad {
-		_, err := JumpingKnights.ParseFEN(fen)
-		if want == "" {
-			if err != nil {
-				t.Errorf("ParseFEN(%q): %v, want it accepted", fen, err)
-			}
-			continue
-		}
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("ParseFEN(%q) = %v, want an error about %q", fen, err, want)
+		if want != "" {
+			checkFENError(t, JumpingKnights, fen, want)
+		} else if _, err := JumpingKnights.ParseFEN(fen); err != nil {
+			t.Errorf("ParseFEN(%q): %v, want it accepted", fen, err)
 		}
 	}
 }
@@ -262,7 +235,7 @@ func TestJKFENErrors(t *testing.T) {
 // a corner cannot move without capturing; the Nightrider's leap squares must be empty and
 // the War Machine's leap ignores the squares it jumps.
 func TestJKQuietMovesEndCentrally(t *testing.T) {
-	p := jkPos(t, "9N/5k4/10/10/R9/3WP5/P9/1P8/5K4/W9 w - - 0 1")
+	p := mustParse(t, JumpingKnights, "9N/5k4/10/10/R9/3WP5/P9/1P8/5K4/W9 w - - 0 1")
 	cases := map[string]string{
 		"z5": "z5a5 z5b5 z5c5 z5d5 z5e5 z5f5 z5g5 z5h5",
 		"z0": "",
@@ -339,13 +312,13 @@ func TestJKCapturePatterns(t *testing.T) {
 			"c4d4,d4e4 c4d4,d4g4 c4f4,f4g4 c4f4,f4i4 c4c7,c7c8 c4c1,c1c0"},
 	}
 	for _, c := range cases {
-		p := jkPos(t, jkSetup(c.pieces, "w - - 0 1"))
+		p := mustParse(t, JumpingKnights, jkSetup(c.pieces, "w - - 0 1"))
 		if got := jkPatterns(p, c.from, true); got != sorted(c.want) {
 			t.Errorf("%s on %s captures %q, want %q", c.name, c.from, got, sorted(c.want))
 		}
 	}
 	// Kings are never captured: a rook with the king in its line gives check instead.
-	p := jkPos(t, jkSetup("Rd4 kd2 Ki0", "b - - 0 1"))
+	p := mustParse(t, JumpingKnights, jkSetup("Rd4 kd2 Ki0", "b - - 0 1"))
 	p.side = White
 	if got := jkPatterns(p, "d4", true); got != "" {
 		t.Errorf("rook over the king: captures %q, want none", got)
@@ -400,46 +373,37 @@ func TestJKCheck(t *testing.T) {
 // must make such a capture or give check.
 func TestJKRule4(t *testing.T) {
 	// W b0 takes b1 and lands on b2 or b4 (central); the rook checks from e5 or a8.
-	p := jkPos(t, jkSetup("Ke1 Wb0 Ra5 bb1 ke8", "w - - 0 1"))
-	if got, want := strings.Join(jkTexts(p), " "), sorted("b0b1,b1b2 b0b1,b1b4 a5a8 a5e5"); got != want {
+	p := mustParse(t, JumpingKnights, jkSetup("Ke1 Wb0 Ra5 bb1 ke8", "w - - 0 1"))
+	if got, want := strings.Join(sortedMoves(p), " "), sorted("b0b1,b1b2 b0b1,b1b4 a5a8 a5e5"); got != want {
 		t.Errorf("Rule 4: legal moves %q, want %q", got, want)
 	}
 	// Without the forcing capture the rook has all its moves.
-	p = jkPos(t, jkSetup("Ke1 Wb0 Ra5 ke8", "w - - 0 1"))
+	p = mustParse(t, JumpingKnights, jkSetup("Ke1 Wb0 Ra5 ke8", "w - - 0 1"))
 	if got := jkFrom(p, "a5"); !strings.Contains(got, "a5a6") || !strings.Contains(got, "a5h5") {
 		t.Errorf("no capture from the edge: rook moves %q, want all of them", got)
 	}
 	// A capture from the edge that lands on the edge does not trigger the rule.
-	p = jkPos(t, jkSetup("Ke1 Wb0 Ra5 bc0 ke8", "w - - 0 1"))
-	if got := jkTexts(p); len(got) < 20 || !strings.Contains(strings.Join(got, " "), "b0c0,c0d0") {
+	p = mustParse(t, JumpingKnights, jkSetup("Ke1 Wb0 Ra5 bc0 ke8", "w - - 0 1"))
+	if got := sortedMoves(p); len(got) < 20 || !strings.Contains(strings.Join(got, " "), "b0c0,c0d0") {
 		t.Errorf("edge-to-edge capture: %v, want every move", got)
 	}
 	// A capture from the edge that is illegal (the War Machine shields its king from the
 	// rook on i7) does not count.
-	p = jkPos(t, jkSetup("Ki2 Wi4 Ra5 nh4 ri7 ke8", "w - - 0 1"))
-	if got := jkTexts(p); slicesContain(got, "i4h4,h4g4") || !slicesContain(got, "a5a6") {
+	p = mustParse(t, JumpingKnights, jkSetup("Ki2 Wi4 Ra5 nh4 ri7 ke8", "w - - 0 1"))
+	if got := sortedMoves(p); slices.Contains(got, "i4h4,h4g4") || !slices.Contains(got, "a5a6") {
 		t.Errorf("pinned edge piece: %v, want no restriction", got)
 	}
 	// The same position without the black rook: the capture is forced again.
-	p = jkPos(t, jkSetup("Ki2 Wi4 Ra5 nh4 ke8", "w - - 0 1"))
-	if got := jkTexts(p); slicesContain(got, "a5a6") || !slicesContain(got, "i4h4,h4g4") || !slicesContain(got, "i4h4,h4e4") {
+	p = mustParse(t, JumpingKnights, jkSetup("Ki2 Wi4 Ra5 nh4 ke8", "w - - 0 1"))
+	if got := sortedMoves(p); slices.Contains(got, "a5a6") || !slices.Contains(got, "i4h4,h4g4") || !slices.Contains(got, "i4h4,h4e4") {
 		t.Errorf("Rule 4 unpinned: %v", got)
 	}
-}
-
-func slicesContain(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // TestJKCastling: FIDE's castling with the king moving two squares; the square passed is
 // tested with the king standing on it and its home square empty.
 func TestJKCastling(t *testing.T) {
-	p := jkPos(t, jkSetup("Ke1 Ra1 Rh1 ke8 ra8 rh8", "w KQkq - 0 1"))
+	p := mustParse(t, JumpingKnights, jkSetup("Ke1 Ra1 Rh1 ke8 ra8 rh8", "w KQkq - 0 1"))
 	for _, c := range []struct{ mv, fen string }{
 		{"e1g1", jkSetup("Kg1 Rf1 Ra1 ke8 ra8 rh8", "b kq - 1 1")},
 		{"e1c1", jkSetup("Kc1 Rd1 Rh1 ke8 ra8 rh8", "b kq - 1 1")},
@@ -452,7 +416,7 @@ func TestJKCastling(t *testing.T) {
 			t.Errorf("after %s: %s, want %s", c.mv, got, c.fen)
 		}
 	}
-	pb := jkPos(t, jkSetup("Ke1 Ra1 Rh1 ke8 ra8 rh8", "b KQkq - 0 1"))
+	pb := mustParse(t, JumpingKnights, jkSetup("Ke1 Ra1 Rh1 ke8 ra8 rh8", "b KQkq - 0 1"))
 	if got := jkFrom(pb, "e8"); !strings.Contains(got, "e8c8") || !strings.Contains(got, "e8g8") {
 		t.Errorf("black castling: %q", got)
 	}
@@ -472,22 +436,12 @@ func TestJKCastling(t *testing.T) {
 		{"Ke1 Ra1 ke8 rb5", "Q", []string{"e1c1"}, nil, "b1 may be attacked"},
 	}
 	for _, c := range cases {
-		p := jkPos(t, jkSetup(c.pieces, "w "+c.rights+" - 0 1"))
-		got := jkTexts(p)
-		for _, m := range c.has {
-			if !slicesContain(got, m) {
-				t.Errorf("%s (%s): %s missing from %v", c.pieces, c.why, m, got)
-			}
-		}
-		for _, m := range c.hasNot {
-			if slicesContain(got, m) {
-				t.Errorf("%s (%s): %s is legal", c.pieces, c.why, m)
-			}
-		}
+		p := mustParse(t, JumpingKnights, jkSetup(c.pieces, "w "+c.rights+" - 0 1"))
+		checkMoves(t, c.pieces+" ("+c.why+")", sortedMoves(p), nil, c.has, c.hasNot)
 	}
 	// A right goes with its rook when the rook is captured on its corner, though the
 	// capturer lands elsewhere, and a rook arriving there later does not bring it back.
-	g := NewGame(jkPos(t, jkSetup("Ke1 Ra1 Rh1 Rb4 bd4 ke8", "b KQ - 0 1")))
+	g := NewGame(mustParse(t, JumpingKnights, jkSetup("Ke1 Ra1 Rh1 Rb4 bd4 ke8", "b KQ - 0 1")))
 	for _, mv := range []string{"d4a1,a1z0", "b4a4", "e8d8", "a4a1"} {
 		if _, err := g.PlayText(mv); err != nil {
 			t.Fatalf("%s: %v", mv, err)
@@ -501,32 +455,24 @@ func TestJKCastling(t *testing.T) {
 // TestJKEnPassant: right after a double step the pawn beside may jump over the passed
 // square; the landing square must be empty.
 func TestJKEnPassant(t *testing.T) {
-	g := NewGame(jkPos(t, jkSetup("Ka1 Pe2 Pd2 pd4 pf4 kh8", "w - - 0 1")))
-	if _, err := g.PlayText("e2e4"); err != nil {
-		t.Fatal(err)
-	}
+	g := NewGame(mustParse(t, JumpingKnights, jkSetup("Ka1 Pe2 Pd2 pd4 pf4 kh8", "w - - 0 1")))
+	playTexts(t, g, "e2e4")
 	p := g.Position()
 	if f := strings.Fields(p.FEN())[3]; f != "e3" {
 		t.Errorf("en passant field %q, want e3", f)
 	}
-	got := jkTexts(p)
-	if !slicesContain(got, "d4e3,e3f2") || slicesContain(got, "f4e3,e3d2") {
+	got := sortedMoves(p)
+	if !slices.Contains(got, "d4e3,e3f2") || slices.Contains(got, "f4e3,e3d2") {
 		t.Errorf("after e2e4: %v, want d4e3,e3f2 and not f4e3,e3d2 (d2 is filled)", got)
 	}
-	if _, err := g.PlayText("d4e3,e3f2"); err != nil {
-		t.Fatal(err)
-	}
+	playTexts(t, g, "d4e3,e3f2")
 	if want := jkSetup("Ka1 Pd2 pf2 pf4 kh8", "w - - 0 2"); g.Position().FEN() != want {
 		t.Errorf("after en passant: %s, want %s", g.Position().FEN(), want)
 	}
 	// Only immediately.
-	g = NewGame(jkPos(t, jkSetup("Ka1 Pe2 Pd2 pd4 pf4 kh8", "w - - 0 1")))
-	for _, mv := range []string{"e2e4", "h8h7", "a1a2"} {
-		if _, err := g.PlayText(mv); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if slicesContain(jkTexts(g.Position()), "d4e3,e3f2") {
+	g = NewGame(mustParse(t, JumpingKnights, jkSetup("Ka1 Pe2 Pd2 pd4 pf4 kh8", "w - - 0 1")))
+	playTexts(t, g, "e2e4", "h8h7", "a1a2")
+	if slices.Contains(sortedMoves(g.Position()), "d4e3,e3f2") {
 		t.Errorf("en passant a move late")
 	}
 }
@@ -534,25 +480,23 @@ func TestJKEnPassant(t *testing.T) {
 // TestJKPromotion: compulsory on rank 8 (a step or a capture from 6) or 9 (a capture from
 // 7), Black on 1 or 0, to Q, R, B, N or W.
 func TestJKPromotion(t *testing.T) {
-	p := jkPos(t, jkSetup("Pe7 Kb3 nd8 rf8 kh5", "w - - 0 1"))
+	p := mustParse(t, JumpingKnights, jkSetup("Pe7 Kb3 nd8 rf8 kh5", "w - - 0 1"))
 	want := "e7d8,d8c9b e7d8,d8c9n e7d8,d8c9q e7d8,d8c9r e7d8,d8c9w e7e8b e7e8n e7e8q e7e8r e7e8w " +
 		"e7f8,f8g9b e7f8,f8g9n e7f8,f8g9q e7f8,f8g9r e7f8,f8g9w"
 	if got := jkFrom(p, "e7"); got != want {
 		t.Errorf("white promotions %q, want %q", got, want)
 	}
-	p = jkPos(t, jkSetup("Pe6 Ka1 nd7 kh5", "w - - 0 1"))
+	p = mustParse(t, JumpingKnights, jkSetup("Pe6 Ka1 nd7 kh5", "w - - 0 1"))
 	if got := jkFrom(p, "e6"); got != "e6d7,d7c8b e6d7,d7c8n e6d7,d7c8q e6d7,d7c8r e6d7,d7c8w e6e7" {
 		t.Errorf("capture from rank 6: %q", got)
 	}
-	p = jkPos(t, jkSetup("pb2 Nc1 Kh8 kh5", "b - - 0 1"))
+	p = mustParse(t, JumpingKnights, jkSetup("pb2 Nc1 Kh8 kh5", "b - - 0 1"))
 	want = "b2b1b b2b1n b2b1q b2b1r b2b1w b2c1,c1d0b b2c1,c1d0n b2c1,c1d0q b2c1,c1d0r b2c1,c1d0w"
 	if got := jkFrom(p, "b2"); got != want {
 		t.Errorf("black promotions %q, want %q", got, want)
 	}
 	g := NewGame(p)
-	if _, err := g.PlayText("b2c1,c1d0w"); err != nil {
-		t.Fatal(err)
-	}
+	playTexts(t, g, "b2c1,c1d0w")
 	if got, want := g.Position().FEN(), jkSetup("Kh8 kh5 wd0", "w - - 0 2"); got != want {
 		t.Errorf("after b2c1,c1d0w: %s, want %s", got, want)
 	}
@@ -561,11 +505,11 @@ func TestJKPromotion(t *testing.T) {
 // jkReplay plays moves from fen; a move text followed by + must give check, by # mate.
 func jkReplay(t *testing.T, fen, line string) *Game {
 	t.Helper()
-	g := NewGame(jkPos(t, fen))
+	g := NewGame(mustParse(t, JumpingKnights, fen))
 	for _, mv := range strings.Fields(line) {
 		text := strings.TrimRight(mv, "+#")
 		if _, err := g.PlayText(text); err != nil {
-			t.Fatalf("%s: %v (legal: %v)", mv, err, jkTexts(g.Position()))
+			t.Fatalf("%s: %v (legal: %v)", mv, err, sortedMoves(g.Position()))
 		}
 		p := g.Position()
 		if check := strings.ContainsAny(mv, "+#"); p.InCheck() != check {
@@ -580,16 +524,14 @@ func jkReplay(t *testing.T, fen, line string) *Game {
 
 func jkWantMoves(t *testing.T, g *Game, want string) {
 	t.Helper()
-	if got := strings.Join(jkTexts(g.Position()), " "); got != sorted(want) {
+	if got := strings.Join(sortedMoves(g.Position()), " "); got != sorted(want) {
 		t.Errorf("%s: legal moves %q, want %q", g.Position().FEN(), got, sorted(want))
 	}
 }
 
 func jkWantOutcome(t *testing.T, g *Game, r Result, reason string) {
 	t.Helper()
-	if o := g.Outcome(); o.Result != r || o.Reason != reason {
-		t.Errorf("%s: %v %q, want %v %q", g.Position().FEN(), o.Result, o.Reason, r, reason)
-	}
+	checkOutcome(t, g.Position().FEN(), g.Outcome(), r, reason)
 }
 
 // TestJKSampleGame replays the sample game of the seed and the rules file.
@@ -654,7 +596,7 @@ func TestJKGameEnds(t *testing.T) {
 		{"Kc3 ke6", "w - - 100 80", Draw, "fifty-move rule"},
 	}
 	for _, c := range cases {
-		g := NewGame(jkPos(t, jkSetup(c.pieces, c.rest)))
+		g := NewGame(mustParse(t, JumpingKnights, jkSetup(c.pieces, c.rest)))
 		jkWantOutcome(t, g, c.result, c.reason)
 	}
 	g := jkReplay(t, jkSetup("Kc3 ke6", "w - - 0 1"), "c3c4 e6e7 c4c3 e7e6 c3c4 e6e7 c4c3")
@@ -668,71 +610,21 @@ func TestJKGameEnds(t *testing.T) {
 const jkQuickLeaves = 1_000_000
 
 // TestPerftJumpingKnights checks the pinned perft table (testdata/perft/jumpingknights.epd).
-func TestPerftJumpingKnights(t *testing.T) {
-	for i, c := range readPerftTable(t, JumpingKnights.Name) {
-		p := jkPos(t, c.fen)
-		for d := 1; d <= 9; d++ {
-			want, ok := c.counts[d]
-			if !ok || (!perftLong && want > jkQuickLeaves) {
-				continue
-			}
-			if got := Perft(p, d); got != want {
-				t.Errorf("%d: %s: perft(%d) = %d, want %d", i+1, c.fen, d, got, want)
-			}
-		}
-	}
-}
+func TestPerftJumpingKnights(t *testing.T) { runPerftTableUpTo(t, JumpingKnights, jkQuickLeaves) }
 
-// jkMirror is the colour-flipped mirror of a FEN: ranks reversed, colours swapped.
-func jkMirror(fen string) string {
-	f := strings.Fields(fen)
-	ranks := strings.Split(f[0], "/")
-	for i, j := 0, len(ranks)-1; i < j; i, j = i+1, j-1 {
-		ranks[i], ranks[j] = ranks[j], ranks[i]
-	}
-	swap := func(s string) string {
-		b := []byte(s)
-		for i, c := range b {
-			if oWhite(c) || oBlack(c) {
-				b[i] = c ^ 0x20
-			}
-		}
-		return string(b)
-	}
-	f[0] = swap(strings.Join(ranks, "/"))
-	f[1] = map[string]string{"w": "b", "b": "w"}[f[1]]
-	if f[2] != "-" {
-		// White's letters come first in the written field.
-		var white, black string
-		for _, c := range swap(f[2]) {
-			if c < 'a' {
-				white += string(c)
-			} else {
-				black += string(c)
-			}
-		}
-		f[2] = white + black
-	}
-	if f[3] != "-" {
-		f[3] = f[3][:1] + strconv.Itoa(9-int(f[3][1]-'0'))
-	}
-	return strings.Join(f, " ")
-}
+// jkMirror is the colour-flipped mirror of a FEN: ranks reversed (r to 9-r), colours swapped.
+func jkMirror(fen string) string { return colourMirrorFEN(fen, 9) }
 
 // TestJKMirror: the rules are colour-symmetric, so a position and its colour-flipped
 // mirror have the same perft.
 func TestJKMirror(t *testing.T) {
 	for _, c := range jkPositions {
 		m := jkMirror(c.fen)
-		p, q := jkPos(t, c.fen), jkPos(t, m)
+		p, q := mustParse(t, JumpingKnights, c.fen), mustParse(t, JumpingKnights, m)
 		if jkMirror(m) != c.fen {
 			t.Fatalf("mirror of the mirror of %s is %s", c.fen, jkMirror(m))
 		}
-		for d := 1; d <= 3; d++ {
-			if a, b := Perft(p, d), Perft(q, d); a != b {
-				t.Errorf("%s: perft(%d) = %d, its mirror %s has %d", c.name, d, a, m, b)
-			}
-		}
+		checkSamePerft(t, p, m, q, 3, math.MaxUint64)
 	}
 }
 
@@ -749,15 +641,7 @@ func TestJKOracleRandomGames(t *testing.T) {
 		b, _ := oParse(p.FEN())
 		var path []string
 		for ply := 0; ply < plies; ply++ {
-			got := jkTexts(p)
-			ms := b.legal()
-			want := make([]string, len(ms))
-			for i, m := range ms {
-				want[i] = m.text
-			}
-			if strings.Join(got, " ") != strings.Join(want, " ") {
-				t.Fatalf("%s after %v:\nmovegen %v\noracle  %v", p.FEN(), path, got, want)
-			}
+			ms := jkSameMoves(t, p, b, fmt.Sprint(path))
 			if len(ms) == 0 {
 				break
 			}
@@ -789,21 +673,7 @@ func TestJKRandomWalk(t *testing.T) {
 // positions with castling, en passant, promotions and Rule 4.
 func TestJKHotPathDoesNotAllocate(t *testing.T) {
 	for _, c := range jkPositions {
-		p := jkPos(t, c.fen)
-		var ml MoveList
-		var child Position
-		allocs := testing.AllocsPerRun(50, func() {
-			ml.Reset()
-			p.LegalMoves(&ml)
-			for _, m := range ml.Moves() {
-				child = *p
-				child.Apply(m)
-				_ = child.InCheck()
-			}
-		})
-		if allocs != 0 {
-			t.Errorf("%s: generate+apply allocates %v times per run, want 0", c.name, allocs)
-		}
+		checkGenApplyNoAllocs(t, c.name, mustParse(t, JumpingKnights, c.fen), 50)
 	}
 }
 
@@ -819,7 +689,7 @@ func TestJKParseMoveForms(t *testing.T) {
 	if got := strings.Fields(g.Position().FEN())[0]; got != "2w4w2/1rnb1kb1r1/1pp2pppp1/3p6/10/10/7P2/1PPP1PPBP1/1RNBqK1NR1/6WW2" {
 		t.Errorf("sample in the rules' notation ends in %s", got)
 	}
-	p := jkPos(t, jkSetup("Pe7 Ka1 nd8 rf8 kh5", "w - - 0 1"))
+	p := mustParse(t, JumpingKnights, jkSetup("Pe7 Ka1 nd8 rf8 kh5", "w - - 0 1"))
 	for s, want := range map[string]string{
 		"e7-e8=Q": "e7e8q", "e7-e8(W)": "e7e8w", "e7xd8-c9=N": "e7d8,d8c9n", "e7-c9=R": "e7d8,d8c9r",
 	} {
@@ -829,7 +699,7 @@ func TestJKParseMoveForms(t *testing.T) {
 		}
 	}
 	// Ambiguous without the victim: b0 may take c0 or e0 and land on f0 either way.
-	p = jkPos(t, jkSetup("Ke1 Wb0 bc0 ne0 ke8", "w - - 0 1"))
+	p = mustParse(t, JumpingKnights, jkSetup("Ke1 Wb0 bc0 ne0 ke8", "w - - 0 1"))
 	for s, ok := range map[string]bool{"b0-f0": false, "b0xc0-f0": true, "b0xe0-f0": true, "e7-e8": false, "e1-e2=Q": false, "e1-": false, "x": false} {
 		if _, err := p.ParseMove(s); (err == nil) != ok {
 			t.Errorf("%s: error %v, want accepted %v", s, err, ok)
@@ -844,14 +714,5 @@ func FuzzJKParseMove(f *testing.F) {
 		f.Add(s)
 	}
 	p := JumpingKnights.MustParseFEN(jkPositions[2].fen)
-	f.Fuzz(func(t *testing.T, s string) {
-		m, err := p.ParseMove(s)
-		if err != nil {
-			return
-		}
-		again, err := p.ParseMove(p.MoveText(m))
-		if err != nil || again != m {
-			t.Fatalf("%q parses to %s, which does not parse back", s, p.MoveText(m))
-		}
-	})
+	f.Fuzz(func(t *testing.T, s string) { checkMoveTextRoundTrip(t, p, s) })
 }

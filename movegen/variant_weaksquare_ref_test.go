@@ -9,11 +9,9 @@ package movegen_test
 // move list by move list along random games and by perft.
 
 import (
-	"bufio"
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -537,56 +535,6 @@ func (p *refPos) result() string {
 	return "*"
 }
 
-type refCase struct {
-	fen    string
-	counts map[int]uint64
-}
-
-// refTable reads the pinned perft table on its own (the reader of perft_test.go is internal
-// to package movegen).
-func refTable(t *testing.T) []refCase {
-	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "perft", "weaksquare.epd"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []refCase
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		parts := strings.Split(line, ";")
-		c := refCase{fen: strings.TrimSpace(parts[0]), counts: map[int]uint64{}}
-		for _, part := range parts[1:] {
-			var d int
-			var n uint64
-			if _, err := fmt.Sscanf(strings.TrimSpace(part), "D%d %d", &d, &n); err != nil {
-				t.Fatalf("bad perft entry %q: %v", part, err)
-			}
-			c.counts[d] = n
-		}
-		out = append(out, c)
-	}
-	if len(out) < 6 {
-		t.Fatalf("weaksquare.epd holds %d positions, want the start and at least five more", len(out))
-	}
-	return out
-}
-
-func engineTexts(p *movegen.Position) []string {
-	var ml movegen.MoveList
-	p.LegalMoves(&ml)
-	out := make([]string, 0, ml.Len())
-	for _, m := range ml.Moves() {
-		out = append(out, p.MoveText(m))
-	}
-	sort.Strings(out)
-	return out
-}
-
 // TestWeakSquarePerftAgainstReference checks every pinned perft value against both
 // generators: the table must not drift from what the independent model counts. make test
 // runs the depths up to 250,000 leaves, PERFT_LONG=1 every depth up to 5.
@@ -595,7 +543,7 @@ func TestWeakSquarePerftAgainstReference(t *testing.T) {
 	if os.Getenv("PERFT_LONG") != "" {
 		maxLeaves, maxDepth = 1<<62, 5
 	}
-	for i, c := range refTable(t) {
+	for i, c := range oracleTable(t, "weaksquare", 6) {
 		p, err := movegen.WeakSquare.ParseFEN(c.fen)
 		if err != nil {
 			t.Fatalf("%s: %v", c.fen, err)
@@ -607,7 +555,7 @@ func TestWeakSquarePerftAgainstReference(t *testing.T) {
 		if r.fen() != p.FEN() {
 			t.Errorf("case %d: FEN %q, the reference reads %q", i+1, p.FEN(), r.fen())
 		}
-		if got, want := strings.Join(engineTexts(p), " "), strings.Join(r.texts(), " "); got != want {
+		if got, want := strings.Join(movegen.SortedMoves(p), " "), strings.Join(r.texts(), " "); got != want {
 			t.Errorf("case %d %s: moves\n%s\nreference\n%s", i+1, c.fen, got, want)
 		}
 		for d := 1; d <= maxDepth; d++ {
@@ -635,7 +583,7 @@ func TestWeakSquareRandomGamesAgainstReference(t *testing.T) {
 	} else if testing.Short() {
 		games = 50
 	}
-	table := refTable(t)
+	table := oracleTable(t, "weaksquare", 6)
 	rng := rand.New(rand.NewPCG(38, 2026))
 	seen := map[string]int{}
 	for g := 0; g < games; g++ {
@@ -649,7 +597,7 @@ func TestWeakSquareRandomGamesAgainstReference(t *testing.T) {
 			t.Fatal(err)
 		}
 		for ply := 0; ply < 250; ply++ {
-			ours, theirs := engineTexts(p), r.texts()
+			ours, theirs := movegen.SortedMoves(p), r.texts()
 			if strings.Join(ours, " ") != strings.Join(theirs, " ") {
 				t.Fatalf("game %d ply %d %s:\nmovegen   %v\nreference %v", g, ply, p.FEN(), ours, theirs)
 			}

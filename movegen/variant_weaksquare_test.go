@@ -1,7 +1,6 @@
 package movegen
 
 import (
-	"slices"
 	"strings"
 	"testing"
 )
@@ -10,40 +9,6 @@ import (
 // ../shared/rules/weaksquare.md and per way the game ends, on hand-built positions. The
 // independent reference generator and the comparisons with it are in
 // variant_weaksquare_ref_test.go.
-
-// wsMoves is the sorted move texts of the position fen.
-func wsMoves(t *testing.T, fen string) []string {
-	t.Helper()
-	p, err := WeakSquare.ParseFEN(fen)
-	if err != nil {
-		t.Fatalf("%s: %v", fen, err)
-	}
-	var ml MoveList
-	p.LegalMoves(&ml)
-	out := make([]string, 0, ml.Len())
-	for _, m := range ml.Moves() {
-		out = append(out, p.MoveText(m))
-	}
-	slices.Sort(out)
-	return out
-}
-
-// wsPlay plays the move texts from fen and returns the position reached.
-func wsPlay(t testing.TB, fen string, moves ...string) *Position {
-	t.Helper()
-	p := WeakSquare.MustParseFEN(fen)
-	for _, s := range moves {
-		m, err := p.ParseMove(s)
-		if err != nil {
-			t.Fatalf("%s: %s: %v", p.FEN(), s, err)
-		}
-		p.Apply(m)
-		if msg := p.CheckIncrementals(); msg != "" {
-			t.Fatalf("after %s: %s", s, msg)
-		}
-	}
-	return p
-}
 
 func wsSq(name string) Square { return wsBoard.SquareByName(name) }
 
@@ -83,20 +48,7 @@ type wsCase struct {
 
 func (c wsCase) check(t *testing.T) {
 	t.Helper()
-	got := wsMoves(t, c.fen)
-	if c.exact != nil && !slices.Equal(got, c.exact) {
-		t.Errorf("%s\n%s:\nmoves %v\nwant  %v", c.rule, c.fen, got, c.exact)
-	}
-	for _, m := range c.has {
-		if !slices.Contains(got, m) {
-			t.Errorf("%s\n%s: %s is missing from %v", c.rule, c.fen, m, got)
-		}
-	}
-	for _, m := range c.hasNot {
-		if slices.Contains(got, m) {
-			t.Errorf("%s\n%s: %s must not be legal", c.rule, c.fen, m)
-		}
-	}
+	checkMoves(t, c.rule+"\n"+c.fen, movesOf(t, WeakSquare, c.fen), c.exact, c.has, c.hasNot)
 }
 
 func TestWeakSquareJumpingPhase(t *testing.T) {
@@ -152,28 +104,28 @@ func TestWeakSquareStuckInCheck(t *testing.T) {
 func TestWeakSquareJumpRecordsPhases(t *testing.T) {
 	// The pass makes the stuck side W for good; the hand stays listed; passes and jumps do
 	// not count for the fifty-move rule, normal moves do.
-	p := wsPlay(t, "*****1/r1b1n1/3k1p/1p3b/2P3/NP1PN1/R1K1BR/1*****[Brnp] w - - 7 6 JJ", "0000")
+	p := playMoves(t, WeakSquare, "*****1/r1b1n1/3k1p/1p3b/2P3/NP1PN1/R1K1BR/1*****[Brnp] w - - 7 6 JJ", "0000")
 	if got := p.FEN(); got != "*****1/r1b1n1/3k1p/1p3b/2P3/NP1PN1/R1K1BR/1*****[Brnp] b - - 7 6 WJ" {
 		t.Errorf("after the pass: %s", got)
 	}
-	p = wsPlay(t, p.FEN(), "d6b7r")
+	p = playMoves(t, WeakSquare, p.FEN(), "d6b7r")
 	if got := p.FEN(); got != "*****1/rkb1n1/3r1p/1p3b/2P3/NP1PN1/R1K1BR/1*****[Bnp] w - - 7 7 WJ" {
 		t.Errorf("after the jump: %s", got)
 	}
 	// The jump that places the last hand piece starts the moving phase: the king then
 	// moves as a FIDE king (but never onto its own weak square).
-	p = wsPlay(t, "*****1/r1b3/3k1n/2p1p1/P2PP1/R1KN2/1BB1NR/1*****[p] b - - 3 9 MJ", "d6b7p")
+	p = playMoves(t, WeakSquare, "*****1/r1b3/3k1n/2p1p1/P2PP1/R1KN2/1BB1NR/1*****[p] b - - 3 9 MJ", "d6b7p")
 	if got := p.FEN(); got != "*****1/rkb3/3p1n/2p1p1/P2PP1/R1KN2/1BB1NR/1*****[] w - - 3 10 MM" {
 		t.Errorf("after the last placement: %s", got)
 	}
-	p = wsPlay(t, p.FEN(), "c3b3")
+	p = playMoves(t, WeakSquare, p.FEN(), "c3b3")
 	if p.HalfmoveClock() != 4 {
 		t.Errorf("a normal move leaves the halfmove clock at %d, want 4", p.HalfmoveClock())
 	}
 	wsCase{rule: "1.3.4: after its last placement the king is a FIDE king",
 		fen: p.FEN(), has: []string{"b7a6", "b7b6", "b7c6"}, hasNot: []string{"b7a5", "b7a5p"}}.check(t)
 	// A stuck side that moves normally at once becomes W as well.
-	p = wsPlay(t, "*****1/r4r/1nbb1k/p1p1n1/1B1N2/R2PP1/1PK1B1/1*****[RN] w - - 0 14 JM", "d4c6")
+	p = playMoves(t, WeakSquare, "*****1/r4r/1nbb1k/p1p1n1/1B1N2/R2PP1/1PK1B1/1*****[RN] w - - 0 14 JM", "d4c6")
 	if got := p.FEN(); !strings.HasSuffix(got, "[RN] b - - 0 14 WM") {
 		t.Errorf("after the stuck side's capture: %s", got)
 	}
@@ -236,11 +188,11 @@ func TestWeakSquarePromotionAndPool(t *testing.T) {
 	if got := pool(p); got != [3]int{0, 1, 0} {
 		t.Errorf("pool %v, want R0 B1 N0", got)
 	}
-	q := wsPlay(t, p.FEN(), "b6b7b")
+	q := playMoves(t, WeakSquare, p.FEN(), "b6b7b")
 	if q.At(wsSq("b7")) != MakePiece(White, Bishop) || pool(q) != [3]int{0, 0, 0} {
 		t.Errorf("after b6b7b: b7 holds %v and the pool is %v, want a white bishop and an empty pool", q.At(wsSq("b7")), pool(q))
 	}
-	q = wsPlay(t, p.FEN(), "b6a7r")
+	q = playMoves(t, WeakSquare, p.FEN(), "b6a7r")
 	if q.At(wsSq("a7")) != MakePiece(White, Rook) || pool(q) != [3]int{0, 1, 0} {
 		t.Errorf("after b6a7r: a7 holds %v and the pool is %v, want a white rook and R0 B1 N0", q.At(wsSq("a7")), pool(q))
 	}
@@ -252,23 +204,23 @@ func TestWeakSquarePromotionAndPool(t *testing.T) {
 		t.Errorf("pool with a jumping hand r b b n: %v, want empty", got)
 	}
 	// The stuck side's hand stays listed unchanged when a promotion uses one of its pieces.
-	q = wsPlay(t, "*****1/r2n1r/k1nbP1/p2pb1/1PP2p/1K1N1R/R1B3/1*****[BN] w - - 0 15 WM", "e6e7b")
+	q = playMoves(t, WeakSquare, "*****1/r2n1r/k1nbP1/p2pb1/1PP2p/1K1N1R/R1B3/1*****[BN] w - - 0 15 WM", "e6e7b")
 	if got := q.FEN(); got != "*****1/r2nBr/k1nb2/p2pb1/1PP2p/1K1N1R/R1B3/1*****[BN] b - - 0 15 WM" || pool(q) != [3]int{0, 0, 1} {
 		t.Errorf("after e6e7b: %s, pool %v", got, pool(q))
 	}
 }
 
 func TestWeakSquareEnPassant(t *testing.T) {
-	p := wsPlay(t, "*****1/4k1/6/6/3p2/6/2P2K/1*****[] w - - 0 30 MM", "c2c4")
+	p := playMoves(t, WeakSquare, "*****1/4k1/6/6/3p2/6/2P2K/1*****[] w - - 0 30 MM", "c2c4")
 	if got := p.FEN(); got != "*****1/4k1/6/6/2Pp2/6/5K/1*****[] b - c3 0 30 MM" {
 		t.Errorf("after c2c4: %s", got)
 	}
-	p = wsPlay(t, p.FEN(), "d4c3")
+	p = playMoves(t, WeakSquare, p.FEN(), "d4c3")
 	if got := p.FEN(); got != "*****1/4k1/6/6/6/2p3/5K/1*****[] w - - 0 31 MM" {
 		t.Errorf("after d4c3 en passant: %s", got)
 	}
 	// A double step from row 7 allows en passant from row 5 the same way.
-	p = wsPlay(t, "*****1/1p2k1/6/P5/6/6/5K/1*****[] b - - 0 30 MM", "b7b5", "a5b6")
+	p = playMoves(t, WeakSquare, "*****1/1p2k1/6/P5/6/6/5K/1*****[] b - - 0 30 MM", "b7b5", "a5b6")
 	if got := p.FEN(); got != "*****1/4k1/1P4/6/6/6/5K/1*****[] b - - 0 31 MM" {
 		t.Errorf("after b7b5 a5b6: %s", got)
 	}
@@ -296,29 +248,17 @@ func TestWeakSquareGameEnds(t *testing.T) {
 	} {
 		p := WeakSquare.MustParseFEN(c.fen)
 		if c.move != "" {
-			p = wsPlay(t, c.fen, c.move)
+			p = playMoves(t, WeakSquare, c.fen, c.move)
 			var ml MoveList
 			if p.LegalMoves(&ml); ml.Len() != 0 {
 				t.Errorf("%s after %s: %d moves in a finished game", c.fen, c.move, ml.Len())
 			}
 		}
-		if o := p.Status(); o.Result != c.result || o.Reason != c.reason {
-			t.Errorf("%s %s: %v %q, want %v %q", c.fen, c.move, o.Result, o.Reason, c.result, c.reason)
-		}
+		checkOutcome(t, c.fen+" "+c.move, p.Status(), c.result, c.reason)
 	}
 	// Threefold repetition, as in FIDE.
 	g := NewGame(WeakSquare.MustParseFEN("*****1/5k/6/6/6/K5/6/1*****[] w - - 0 1 MM"))
-	for _, mv := range strings.Fields("a3b3 f7e7 b3a3 e7f7 a3b3 f7e7 b3a3 e7f7") {
-		if o := g.Outcome(); o.Over() {
-			t.Fatalf("over before %s: %v", mv, o)
-		}
-		if _, err := g.PlayText(mv); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if o := g.Outcome(); o.Result != Draw || o.Reason != "threefold repetition" {
-		t.Errorf("after two king round trips: %v", o)
-	}
+	checkThreefold(t, g, "a3b3 f7e7 b3a3 e7f7 a3b3 f7e7 b3a3 e7f7")
 }
 
 // wsSample is the sample game of the seed and the rules file 1.8, with the coordinate form
@@ -418,25 +358,14 @@ func TestWeakSquareSampleGame(t *testing.T) {
 }
 
 func TestWeakSquareFENRoundTrip(t *testing.T) {
-	fens := []string{
+	for _, fen := range tableFENs(t, "weaksquare",
 		WeakSquare.StartFEN,
 		"*****1/krnb2/r2n1b/1ppp2/1PP1P1/2NNR1/RKBB2/1*****[] w - - 0 11 MM", // rules file 1.8
 		"*****1/4k1/6/6/2Pp2/6/5K/1*****[] b - c3 0 30 MM",
 		"*****R/4k1/6/6/6/6/1K4/1*****[] b - - 3 31 MM", // White has won on f8
 		"*****1/r1b1n1/3k1p/1p3b/2P3/NP1PN1/R1K1BR/1*****[Brnp] b - - 0 6 WJ",
-	}
-	for _, c := range readPerftTable(t, "weaksquare") {
-		fens = append(fens, c.fen)
-	}
-	for _, fen := range fens {
-		p, err := WeakSquare.ParseFEN(fen)
-		if err != nil {
-			t.Errorf("%s: %v", fen, err)
-			continue
-		}
-		if got := p.FEN(); got != fen {
-			t.Errorf("round trip: got %q, want %q", got, fen)
-		}
+	) {
+		checkFENRoundTrip(t, WeakSquare, fen)
 	}
 	// Without the phase field a side with a hand jumps and one without moves.
 	for fen, want := range map[string]string{
@@ -472,15 +401,12 @@ func TestWeakSquareFENErrors(t *testing.T) {
 		"*****1/P4k/6/6/6/6/K5/1*****[] w - - 0 1 MM":                "promotion rank",
 		"******/6/6/6/6/6/6/K*****" + hand + " w - - 0 1 JJ":         "'*'",
 	} {
-		_, err := WeakSquare.ParseFEN(fen)
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("ParseFEN(%q) = %v, want an error about %q", fen, err, want)
-		}
+		checkFENError(t, WeakSquare, fen, want)
 	}
 }
 
 func TestWeakSquareMoveText(t *testing.T) {
-	p := wsPlay(t, WeakSquare.StartFEN, "a1c2", "f8d7")
+	p := playMoves(t, WeakSquare, WeakSquare.StartFEN, "a1c2", "f8d7")
 	for _, s := range []string{"c2e3b", "c2e3B"} {
 		m, err := p.ParseMove(s)
 		if err != nil || m.Kind() != Jump || m.AuxType() != Bishop || p.MoveText(m) != "c2e3b" {
@@ -496,79 +422,20 @@ func TestWeakSquareMoveText(t *testing.T) {
 
 // wsMirror turns a position by half a turn and swaps the colours: a1 and f8, the areas,
 // the pawn directions and the square colours all map onto each other, so every count must
-// stay the same.
+// stay the same. The phase field lists White's phase first, so its letters swap.
 func wsMirror(fen string) string {
-	f := strings.Fields(fen)
-	board, hand, _ := strings.Cut(f[0], "[")
-	rows := strings.Split(board, "/")
-	var out []string
-	for i := len(rows) - 1; i >= 0; i-- {
-		var cells []byte
-		for _, ch := range []byte(rows[i]) {
-			if ch >= '1' && ch <= '9' {
-				cells = append(cells, strings.Repeat(".", int(ch-'0'))...)
-			} else {
-				cells = append(cells, ch)
-			}
-		}
-		slices.Reverse(cells)
-		var b strings.Builder
-		empty := 0
-		for _, ch := range cells {
-			if ch == '.' {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			b.WriteByte(swapCase(ch))
-		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
-		}
-		out = append(out, b.String())
-	}
-	newHand := []byte(strings.TrimSuffix(hand, "]"))
-	for i := range newHand {
-		newHand[i] = swapCase(newHand[i])
-	}
-	side := map[string]string{"w": "b", "b": "w"}[f[1]]
-	ep := f[3]
-	if ep != "-" {
-		ep = string(rune('a'+'f'-ep[0])) + string(rune('1'+'8'-ep[1]))
-	}
-	return strings.Join(out, "/") + "[" + string(newHand) + "] " + side + " - " + ep + " " + f[4] + " " + f[5] + " " + string([]byte{f[6][1], f[6][0]})
-}
-
-func swapCase(ch byte) byte {
-	if ch >= 'A' && ch <= 'Z' || ch >= 'a' && ch <= 'z' {
-		return ch ^ 0x20
-	}
-	return ch
+	f := strings.Fields(flipFilesFEN(colourMirrorFEN(fen, 9), 6))
+	f[6] = string([]byte{f[6][1], f[6][0]})
+	return strings.Join(f, " ")
 }
 
 func TestWeakSquareMirrorSymmetry(t *testing.T) {
-	fens := []string{"*****1/4k1/6/6/2Pp2/6/5K/1*****[] b - c3 0 30 MM"}
-	for _, c := range readPerftTable(t, "weaksquare") {
-		fens = append(fens, c.fen)
-	}
-	for _, fen := range fens {
+	for _, fen := range tableFENs(t, "weaksquare", "*****1/4k1/6/6/2Pp2/6/5K/1*****[] b - c3 0 30 MM") {
 		mirror := wsMirror(fen)
 		if wsMirror(mirror) != fen {
 			t.Fatalf("mirroring twice changes %s into %s", fen, wsMirror(mirror))
 		}
-		p, q := WeakSquare.MustParseFEN(fen), WeakSquare.MustParseFEN(mirror)
-		for d := 1; d <= 4; d++ {
-			a := Perft(p, d)
-			if b := Perft(q, d); a != b {
-				t.Errorf("%s: perft(%d) = %d, its mirror %s has %d", fen, d, a, mirror, b)
-			}
-			if a > 100_000 {
-				break
-			}
-		}
+		checkSamePerft(t, WeakSquare.MustParseFEN(fen), mirror, WeakSquare.MustParseFEN(mirror), 4, 100_000)
 	}
 }
 
@@ -582,24 +449,15 @@ func TestRandomWalkWeakSquare(t *testing.T) {
 // TestWeakSquareHotPathDoesNotAllocate extends the core's allocation guard to positions of
 // every phase: jumps, passes, the pool and promotions.
 func TestWeakSquareHotPathDoesNotAllocate(t *testing.T) {
-	for _, c := range readPerftTable(t, "weaksquare") {
-		p := WeakSquare.MustParseFEN(c.fen)
+	for _, fen := range tableFENs(t, "weaksquare") {
+		p := WeakSquare.MustParseFEN(fen)
 		var ml MoveList
 		var child Position
-		allocs := testing.AllocsPerRun(50, func() {
-			ml.Reset()
-			p.LegalMoves(&ml)
-			for _, m := range ml.Moves() {
-				child = *p
-				child.Apply(m)
-				_ = child.InCheck()
-				_ = child.StatusWith(1) // judges won weak squares without building a reason
-			}
+		checkNoAllocs(t, fen+": generate+apply", 50, func() {
+			// StatusWith judges won weak squares without building a reason.
+			playAll(p, &ml, &child, func(c *Position) { _ = c.StatusWith(1) })
 			_ = p.StatusWith(ml.Len())
 		})
-		if allocs != 0 {
-			t.Errorf("%s: generate+apply allocates %v times per run, want 0", c.fen, allocs)
-		}
 	}
 }
 
@@ -611,40 +469,14 @@ func FuzzWeakSquareFEN(f *testing.F) {
 	f.Add("*****1/r1b1n1/3k1p/1p3b/2P3/NP1PN1/R1K1BR/1*****[Brnp] w - - 0 6 JJ")
 	f.Add("*****1/4k1/6/6/2Pp2/6/5K/1*****[] b - c3 0 30 MM")
 	f.Add("*****1/r2n1r/k1nbP1/p2pb1/1PP2p/1K1N1R/R1B3/1*****[BN] w - - 0 15 WM")
-	f.Fuzz(func(t *testing.T, fen string) {
-		p, err := WeakSquare.ParseFEN(fen)
-		if err != nil {
-			return
-		}
-		out := p.FEN()
-		q, err := WeakSquare.ParseFEN(out)
-		if err != nil || q.FEN() != out || q.Hash() != p.Hash() {
-			t.Fatalf("%q reads, but its output %q does not read back the same: %v", fen, out, err)
-		}
-		var ml MoveList
-		p.LegalMoves(&ml)
-		for _, m := range ml.Moves() {
-			c := *p
-			c.Apply(m)
-			if msg := c.CheckIncrementals(); msg != "" {
-				t.Fatalf("%s after %s: %s", out, p.MoveText(m), msg)
-			}
-			if _, err := WeakSquare.ParseFEN(c.FEN()); err != nil {
-				t.Fatalf("%s after %s gives %s, which does not read: %v", out, p.MoveText(m), c.FEN(), err)
-			}
-		}
-	})
+	f.Fuzz(func(t *testing.T, fen string) { checkFENFuzz(t, WeakSquare, fen) })
 }
 
 // BenchmarkPerftWeakSquareMoving measures leaves per second in the moving phase (the sample
 // game after its jumps), next to BenchmarkPerft's start position, which only jumps.
 func BenchmarkPerftWeakSquareMoving(b *testing.B) {
 	p := WeakSquare.MustParseFEN("*****1/krnb2/r2n1b/1ppp2/1PP1P1/2NNR1/RKBB2/1*****[] w - - 0 11 MM")
-	var leaves uint64
-	for b.Loop() {
-		leaves += Perft(p, 4)
-	}
-	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+	benchPerft(b, p, 4)
 }
 
 // FuzzWeakSquareParseMove checks that no move text crashes the parser (with its upper-case
@@ -654,19 +486,13 @@ func FuzzWeakSquareParseMove(f *testing.F) {
 		f.Add(s)
 	}
 	positions := []*Position{
-		wsPlay(f, WeakSquare.StartFEN, "a1c2", "f8d7"),
+		playMoves(f, WeakSquare, WeakSquare.StartFEN, "a1c2", "f8d7"),
 		WeakSquare.MustParseFEN("*****1/r3kr/1Pbn1p/4bn/R2pP1/N3N1/1KPB1R/1*****[] w - - 0 20 MM"),
 		WeakSquare.MustParseFEN("*****1/r1b1n1/3k1p/1p3b/2P3/NP1PN1/R1K1BR/1*****[Brnp] w - - 0 6 JJ"),
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, p := range positions {
-			m, err := p.ParseMove(s)
-			if err != nil {
-				continue
-			}
-			if again, err := p.ParseMove(p.MoveText(m)); err != nil || again != m {
-				t.Fatalf("%q parses to %s, which does not parse back", s, p.MoveText(m))
-			}
+			checkMoveTextRoundTrip(t, p, s)
 		}
 	})
 }
