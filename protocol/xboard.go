@@ -557,6 +557,10 @@ func (x *xboard) lift(arg string) {
 	switch {
 	case sq != movegen.NoSquare && sq == x.legSq && x.liftSq != movegen.NoSquare:
 		for _, m := range ml.Moves() {
+			if m.Kind() == movegen.Castle && m.From() == x.liftSq && m.Aux() == sq {
+				marks[m.To()] = hlMove
+				continue
+			}
 			if (m.Kind() == movegen.HopCapture || m.Kind() == movegen.HopEnPassant) && m.From() == x.liftSq && m.Aux() == sq {
 				if m.Promo() != movegen.NoType {
 					addChoice(m.To(), m.Promo())
@@ -569,6 +573,10 @@ func (x *xboard) lift(arg string) {
 	case sq != movegen.NoSquare:
 		x.liftSq, x.legSq = sq, movegen.NoSquare
 		for _, m := range ml.Moves() {
+			if m.Kind() == movegen.Castle && m.From() == m.To() && m.Aux() == sq && xbVariants[x.v.Name].kingAsMan {
+				marks[x.xb.rookTo(m)] = hlMove // the king stays: castling is the rook's move
+				continue
+			}
 			if m.From() != sq {
 				continue
 			}
@@ -577,6 +585,14 @@ func (x *xboard) lift(arg string) {
 				marks[m.Aux()] = hlLeg
 			case movegen.Castle:
 				to := m.To()
+				if xbVariants[x.v.Name].kingAsMan {
+					// the king, then its rook (cyan: a first leg), then the king's
+					// destination: the two-leg form XBoard applies right (xbmap.go)
+					if m.From() != m.To() {
+						marks[m.Aux()] = hlLeg
+					}
+					continue
+				}
 				if x.v.Castling.KingTakesRook {
 					to = m.Aux()
 				}
