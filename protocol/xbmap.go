@@ -306,24 +306,45 @@ func (b xbBoard) fen(p *movegen.Position) string {
 	return strings.Join([]string{f[0], f[1], castling, ep, f[4], f[5]}, " ")
 }
 
-// arrayRights are the castling rights of a Shuffle Chess start array when board (a FEN
-// board field) is one, for a kingAsMan variant whose FENs from XBoard carry none; "" if
-// not. XBoard cannot tell a start array from the same board reached by moves that lost a
-// right (a king that went out and back): such a game is read as at its start.
-func (b xbBoard) arrayRights(board string) string {
-	if !xbVariants[b.v.Name].kingAsMan || b.v.Name != "bunker" {
-		return ""
-	}
+// startRights are the castling rights bunker.md 2.3 gives the back ranks of board (a FEN
+// board field) at the start of a game: for each side whose king stands on its back rank,
+// the outermost rook on each side of the king (only the farther one when both are on one
+// side), as Shredder letters; "" if none. A kingAsMan variant needs them because XBoard
+// sends its FENs without castling rights (it keeps none without a royal king).
+func startRights(board string) string {
 	ranks := strings.Split(board, "/")
-	n := movegen.BunkerArrayNumber(ranks[len(ranks)-1])
-	if n < 0 {
+	if len(ranks) < 2 {
 		return ""
 	}
-	f := strings.Fields(movegen.BunkerArrayFEN(n))
-	if f[0] != board {
-		return ""
+	rights := ""
+	for _, side := range []struct {
+		rank       string
+		king, rook byte
+		letter     byte // the letter of the a-file
+	}{{ranks[len(ranks)-1], 'K', 'R', 'A'}, {ranks[0], 'k', 'r', 'a'}} {
+		var cells []byte
+		for _, c := range []byte(side.rank) {
+			if c >= '1' && c <= '9' {
+				cells = append(cells, strings.Repeat(".", int(c-'0'))...)
+			} else {
+				cells = append(cells, c)
+			}
+		}
+		kf := slices.Index(cells, side.king)
+		if kf < 0 {
+			continue
+		}
+		for f := len(cells) - 1; f > kf; f-- { // the h-side rook farthest from the king
+			if cells[f] == side.rook {
+				rights += string(rune(side.letter + byte(f)))
+				break
+			}
+		}
+		if f := slices.Index(cells[:kf], side.rook); f >= 0 { // the a-side rook farthest
+			rights += string(rune(side.letter + byte(f)))
+		}
 	}
-	return f[2]
+	return rights
 }
 
 // parseFEN reads a FEN sent by XBoard (setboard). A FEN with the board and side of start
@@ -346,9 +367,15 @@ func (b xbBoard) parseFEN(s string, start *movegen.Position) (*movegen.Position,
 	if len(f) > 6 {
 		return nil, fmt.Errorf("unexpected field %q after the fullmove number", f[6])
 	}
-	if len(f) >= 3 && f[2] == "-" {
-		if r := b.arrayRights(f[0]); r != "" {
-			f[2] = r
+	if len(f) == 6 && f[2] == "-" && f[5] == "1" && xbVariants[b.v.Name].kingAsMan {
+		// a game that starts here: its rights are those of its back ranks, if they are
+		// valid (not in a Pre-chess placement phase)
+		if r := startRights(f[0]); r != "" {
+			g := slices.Clone(f)
+			g[2] = r
+			if p, err := b.parseFEN(strings.Join(g, " "), nil); err == nil {
+				return p, nil
+			}
 		}
 	}
 	if len(f) >= 4 && f[3] != "-" {

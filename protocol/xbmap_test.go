@@ -369,8 +369,8 @@ func TestXBoardBunkerKingMoves(t *testing.T) {
 }
 
 // TestXBoardBunkerFEN: XBoard keeps no castling rights for a king in the Man slot, so the
-// engine sends none and, from a FEN XBoard sends, takes them from the Shuffle array when
-// the board is one; any other board keeps none.
+// engine sends none and, from a FEN XBoard sends at move 1 (the start of a game), takes
+// the rights its back ranks give; later FENs keep none.
 func TestXBoardBunkerFEN(t *testing.T) {
 	v := needVariant(t, "bunker")
 	b := newXBBoard(v, 0)
@@ -385,8 +385,12 @@ func TestXBoardBunkerFEN(t *testing.T) {
 		// engine 2 of an XBoard game gets engine 1's array this way
 		"krbqrbnn/pppppppp/8/8/8/8/PPPPPPPP/KRBQRBNN w - - 0 1": "krbqrbnn/pppppppp/8/8/8/8/PPPPPPPP/KRBQRBNN w Ee - 0 1 Kk",
 		"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1": "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w HAha - 0 1 Kk",
-		// not a start array: no rights
-		"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBK1BNR w - - 0 1": "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBK1BNR w - - 0 1 Kk",
+		// any board at move 1: the rights its back ranks give (bunker.md 2.3)
+		"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBK1BNR w - - 0 1": "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBK1BNR w HAha - 0 1 Kk",
+		"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w - - 0 1":       "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w HAha - 0 1 Kk",
+		"k1r1r3/pppppppp/8/8/8/8/PPPPPPPP/K1R1R3 w - - 0 1":     "k1r1r3/pppppppp/8/8/8/8/PPPPPPPP/K1R1R3 w Ee - 0 1 Kk",
+		// later in a game XBoard cannot say which rights are left: none
+		"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w - - 0 5": "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w - - 0 5 Kk",
 	} {
 		p, err := b.parseFEN(fen, nil)
 		if err != nil || p.FEN() != want {

@@ -20,6 +20,22 @@ import (
 // draw adjudication) and that the protocol log has no illegal move, forfeit, error or
 // stall. It skips when XBoard, Xvfb or the match script are missing, and with -short.
 func TestXBoardMatch(t *testing.T) {
+	script, dir, engine := xboardSetup(t)
+	for _, v := range movegen.All {
+		if !xbSupported(v) {
+			continue // Hop Chess: not offered to XBoard
+		}
+		t.Run(v.Name, func(t *testing.T) {
+			out := filepath.Join(dir, v.Name)
+			res := runXBoardMatch(t, script, out, v.Name, 1, nil, engine, engine)
+			checkXBoardGame(t, v, out, res)
+		})
+	}
+}
+
+// xboardSetup skips without XBoard, Xvfb or the match script, and with -short; else it
+// builds the engine and returns the script, a folder for the games and the engine.
+func xboardSetup(t *testing.T) (script, dir, engine string) {
 	if testing.Short() {
 		t.Skip("plays real XBoard games (about 15 s each)")
 	}
@@ -37,35 +53,47 @@ func TestXBoardMatch(t *testing.T) {
 	if _, err := os.Stat(script); err != nil {
 		t.Skipf("no match script: %v", err)
 	}
-	dir := t.TempDir()
+	dir = t.TempDir()
 	if d := os.Getenv("XBOARD_TEST_DIR"); d != "" {
 		dir = d // keep the games and logs for a look
 	}
-	engine := filepath.Join(dir, "engine")
+	engine = filepath.Join(dir, "engine")
 	build := exec.Command("go", "build", "-o", engine, "varchess/cmd/engine")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the engine: %v\n%s", err, out)
 	}
-	for _, v := range movegen.All {
-		if !xbSupported(v) {
-			continue // Hop Chess: not offered to XBoard
-		}
-		t.Run(v.Name, func(t *testing.T) {
-			out := filepath.Join(dir, v.Name)
-			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-			defer cancel()
-			cmd := exec.CommandContext(ctx, script, "-v", v.Name, "-g", "1", "-t", "5", "-i", "0.1", "-o", out, "--", engine, engine)
-			cmd.Env = append(os.Environ(), "PATH="+os.Getenv("PATH")+":/usr/games")
-			res, err := cmd.CombinedOutput()
-			if ctx.Err() != nil {
-				t.Fatalf("the match stalled (no end within 3 minutes)\n%s", res)
-			}
-			if err != nil {
-				t.Fatalf("xboard-match: %v\n%s", err, res)
-			}
-			checkXBoardGame(t, v, out, string(res))
-		})
+	return script, dir, engine
+}
+
+// runXBoardMatch plays games of variant between two engines in XBoard at 5 s + 0.1 s,
+// saving the games and the protocol log in out, and returns the script's output.
+func runXBoardMatch(t *testing.T, script, out, variant string, games int, env []string, first, second string) string {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, script, "-v", variant, "-g", strconv.Itoa(games), "-t", "5", "-i", "0.1", "-o", out, "--", first, second)
+	cmd.Env = append(append(os.Environ(), "PATH="+os.Getenv("PATH")+":/usr/games"), env...)
+	res, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		t.Fatalf("the match stalled (no end within 3 minutes)\n%s", res)
 	}
+	if err != nil {
+		t.Fatalf("xboard-match: %v\n%s", err, res)
+	}
+	return string(res)
+}
+
+// runXBoard plays like runXBoardMatch and returns the protocol log and the games.
+func runXBoard(t *testing.T, script, out, variant string, games int, env []string, first, second string) (log, pgn string) {
+	res := runXBoardMatch(t, script, out, variant, games, env, first, second)
+	l, err := os.ReadFile(filepath.Join(out, "debug.txt"))
+	if err != nil {
+		t.Fatalf("no protocol log: %v\n%s", err, res)
+	}
+	g, err := os.ReadFile(filepath.Join(out, "games.pgn"))
+	if err != nil {
+		t.Fatalf("no games: %v\n%s", err, res)
+	}
+	return string(l), string(g)
 }
 
 // checkXBoardGame reads the game and the protocol log of one match.
