@@ -665,7 +665,9 @@ func (x *xboard) put(arg string) {
 	var ml movegen.MoveList
 	x.liftPos.LegalMoves(&ml)
 	for _, m := range ml.Moves() {
-		if (m.Kind() == movegen.HopCapture || m.Kind() == movegen.HopEnPassant) && m.From() == x.liftSq && m.Aux() == sq {
+		leg := m.Kind() == movegen.HopCapture || m.Kind() == movegen.HopEnPassant
+		leg = leg || m.Kind() == movegen.Castle && xbVariants[x.v.Name].kingAsMan && m.From() != m.To() // the rook, cyan
+		if leg && m.From() == x.liftSq && m.Aux() == sq {
 			x.legSq = sq
 			return
 		}
