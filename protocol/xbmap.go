@@ -21,6 +21,10 @@ type xbBoard struct {
 	v        *movegen.Variant
 	g        *movegen.Geometry
 	rankBase int // XBoard's number of the lowest box rank
+	// gui: the peer is XBoard itself (it sent "random", which XBoard's default init string
+	// does after every "new"), so a kingAsMan variant's castling goes out in XBoard's
+	// two-leg form. Other CECP peers (the match runner) get the native king-takes-rook.
+	gui bool
 }
 
 // newXBBoard is the mapping for v when XBoard runs with -rankOffset rankOffset.
@@ -125,7 +129,7 @@ func (b xbBoard) moveText(p *movegen.Position, m movegen.Move) (string, bool) {
 		sb.WriteString(b.square(m.From()) + b.square(m.To()))
 		promo()
 	case movegen.Castle:
-		if xbVariants[b.v.Name].kingAsMan {
+		if xbVariants[b.v.Name].kingAsMan && b.gui {
 			return b.castleLegs(m), true
 		}
 		sb.WriteString(b.square(m.From()))
@@ -225,6 +229,11 @@ func (b xbBoard) parseMove(p *movegen.Position, s string) (movegen.Move, error) 
 		if b.castleClicked(m, s) {
 			return m, nil
 		}
+	}
+	if xbVariants[b.v.Name].kingAsMan && b.gui {
+		// XBoard would apply king-takes-rook as a capture and O-O by its own rules: its
+		// board would go wrong, so only the two-leg forms are castling here
+		return movegen.NullMove, fmt.Errorf("%s is not a legal move here (castle in two legs: %s)", s, "e1b1,a1c1")
 	}
 	for _, m := range castles {
 		toward := 0 // towards the a-file: O-O-O

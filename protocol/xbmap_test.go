@@ -310,10 +310,12 @@ func TestXBoardHoldings(t *testing.T) {
 // TestXBoardBunkerKingMoves: in bunker and prechess the leap is the king's plain from-to
 // and castling is two legs, king then rook, which XBoard 4.9.1 applies exactly (the king in
 // the Man slot with the castling atom: xbVariant.kingAsMan, verified under Xvfb); each form
-// XBoard or a person may send reads back as the same move, and king-takes-rook is still read.
+// XBoard or a person may send reads back as the same move. King-takes-rook and O-O, which
+// XBoard would apply wrongly, are refused from XBoard and kept for other CECP peers.
 func TestXBoardBunkerKingMoves(t *testing.T) {
 	v := needVariant(t, "bunker")
 	b := newXBBoard(v, 0)
+	b.gui = true
 	for _, c := range []struct {
 		fen    string
 		native string   // the move in conventions.md text
@@ -322,12 +324,12 @@ func TestXBoardBunkerKingMoves(t *testing.T) {
 	}{
 		{"r3k2r/8/8/8/8/8/8/R3K2R w AHah - 0 1 Kk", "e1b1", "e1b1", nil},
 		{"r3k2r/8/8/8/8/8/8/R3K2R w AHah - 0 1 Kk", "e1g1", "e1g1", nil},
-		{"r3k2r/8/8/8/8/8/8/R3K2R w AHah - 0 1 Kk", "e1a1", "e1b1,a1c1", []string{"e1a1", "e1a1,a1b1", "e1b1;a1", "O-O-O"}},
-		{"r3k2r/8/8/8/8/8/8/R3K2R w AHah - 0 1 Kk", "e1h1", "e1g1,h1f1", []string{"e1h1", "e1h1,h1g1", "e1g1;h1", "O-O"}},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w AHah - 0 1 Kk", "e1a1", "e1b1,a1c1", []string{"e1a1,a1b1", "e1b1;a1"}},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w AHah - 0 1 Kk", "e1h1", "e1g1,h1f1", []string{"e1h1,h1g1", "e1g1;h1"}},
 		{"r3k2r/8/8/8/8/8/8/R3K2R b AHah - 0 1 Kk", "e8a8", "e8b8,a8c8", []string{"e8a8,a8b8"}},
 		{"r3k2r/8/8/8/8/8/8/R3K2R b AHah - 0 1 Kk", "e8b8", "e8b8", nil},
 		// the king already on its destination: the rook's move alone
-		{"4k3/8/8/8/8/8/8/RK5R w AH - 0 1 K", "b1a1", "a1c1", []string{"b1a1"}},
+		{"4k3/8/8/8/8/8/8/RK5R w AH - 0 1 K", "b1a1", "a1c1", nil},
 		// the rook on the king's destination: the second leg from that square to itself
 		// (XBoard relays it as f1g1,g1f1)
 		{"5k2/8/8/8/8/8/8/R4KR1 w AG - 0 1 K", "f1g1", "f1g1,g1g1", []string{"f1g1,g1f1"}},
@@ -353,6 +355,22 @@ func TestXBoardBunkerKingMoves(t *testing.T) {
 		if got, ok := b.moveText(p, m); !ok || got != c.xb {
 			t.Errorf("%s: %s sent as %q, want %q", c.fen, c.native, got, c.xb)
 		}
+		// a CECP peer that is not XBoard (the match runner) gets the native text
+		// a CECP peer that is not XBoard (the match runner) gets and may send the native
+		// king-takes-rook; XBoard may not, as it would apply that as a capture
+		plain := b
+		plain.gui = false
+		if got, ok := plain.moveText(p, m); !ok || got != c.native {
+			t.Errorf("%s: %s sent to another peer as %q", c.fen, c.native, got)
+		}
+		if got, err := plain.parseMove(p, c.native); err != nil || got != m {
+			t.Errorf("%s: %s from another peer read as %v (%v)", c.fen, c.native, p.MoveText(got), err)
+		}
+		if m.Kind() == movegen.Castle && c.native != c.xb {
+			if got, err := b.parseMove(p, c.native); err == nil {
+				t.Errorf("%s: king-takes-rook %s from XBoard read as %s, want an error", c.fen, c.native, p.MoveText(got))
+			}
+		}
 		for _, s := range append([]string{c.xb}, c.reads...) {
 			if got, err := b.parseMove(p, s); err != nil || got != m {
 				t.Errorf("%s: %q read as %v (%v), want %s", c.fen, s, p.MoveText(got), err, c.native)
@@ -361,7 +379,7 @@ func TestXBoardBunkerKingMoves(t *testing.T) {
 	}
 	// a leg through a square that is not the rook's is no castling
 	p, _ := v.ParseFEN("r3k2r/8/8/8/8/8/8/R3K2R w AHah - 0 1 Kk")
-	for _, s := range []string{"e1b1,b1c1", "e1b1,h1f1", "e1g1,a1c1", "e1c1,a1d1", "e1b1;c1"} {
+	for _, s := range []string{"e1b1,b1c1", "e1b1,h1f1", "e1g1,a1c1", "e1c1,a1d1", "e1b1;c1", "O-O", "O-O-O", "e1h1"} {
 		if m, err := b.parseMove(p, s); err == nil {
 			t.Errorf("%q read as %s, want an error", s, p.MoveText(m))
 		}

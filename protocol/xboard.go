@@ -40,6 +40,7 @@ type xboard struct {
 	game       *movegen.Game
 	xb         xbBoard
 	rankOffset int
+	gui        bool // the peer is XBoard (xbBoard.gui)
 	rng        *rand.Rand
 	unplayed   map[*movegen.Variant]*movegen.Position // starts drawn since the last move played
 
@@ -100,6 +101,7 @@ func (x *xboard) run(lines *lineReader) int {
 func (x *xboard) setVariant(v *movegen.Variant) {
 	x.v = v
 	x.xb = newXBBoard(v, x.rankOffset)
+	x.xb.gui = x.gui
 	if x.unplayed == nil {
 		x.unplayed = map[*movegen.Variant]*movegen.Position{}
 	}
@@ -125,7 +127,10 @@ func (x *xboard) handle(line string) bool {
 		return true
 	case "protover":
 		x.features()
-	case "xboard", "accepted", "rejected", "random", "computer", "name", "rating", "ics", "nps", "hint", "bk", "otim":
+	case "random":
+		// only XBoard sends it (its default init string): castling in its two-leg form
+		x.gui, x.xb.gui = true, true
+	case "xboard", "accepted", "rejected", "computer", "name", "rating", "ics", "nps", "hint", "bk", "otim":
 		// nothing to do: information, or features we did not ask for
 	case "new":
 		x.stopSearch()
@@ -318,6 +323,7 @@ func (x *xboard) option(arg, line string) {
 		return
 	}
 	x.xb = newXBBoard(x.v, x.rankOffset)
+	x.xb.gui = x.gui
 }
 
 // setboard replaces the position; a bad FEN leaves the game as it was. XBoard also uses

@@ -49,6 +49,7 @@ const scriptMoves = 12
 func scriptedBunker(in io.Reader, out io.Writer) {
 	v := movegen.ByName("bunker")
 	b := newXBBoard(v, 0)
+	b.gui = true
 	start, err := v.ParseFEN(scriptStart)
 	if err != nil {
 		panic(err)
