@@ -21,6 +21,10 @@ type xbBoard struct {
 	v        *movegen.Variant
 	g        *movegen.Geometry
 	rankBase int // XBoard's number of the lowest box rank
+	// gui: the peer is XBoard itself (it sent "random", which XBoard's default init string
+	// does after every "new"), so a kingAsMan variant's castling goes out in XBoard's
+	// two-leg form. Other CECP peers (the match runner) get the native king-takes-rook.
+	gui bool
 }
 
 // newXBBoard is the mapping for v when XBoard runs with -rankOffset rankOffset.
@@ -125,6 +129,9 @@ func (b xbBoard) moveText(p *movegen.Position, m movegen.Move) (string, bool) {
 		sb.WriteString(b.square(m.From()) + b.square(m.To()))
 		promo()
 	case movegen.Castle:
+		if xbVariants[b.v.Name].kingAsMan && b.gui {
+			return b.castleLegs(m), true
+		}
 		sb.WriteString(b.square(m.From()))
 		if b.v.Castling.KingTakesRook {
 			sb.WriteString(b.square(m.Aux()))
@@ -149,6 +156,34 @@ func (b xbBoard) moveText(p *movegen.Position, m movegen.Move) (string, bool) {
 		return "", false
 	}
 	return sb.String(), true
+}
+
+// rookTo is where castling m puts the rook.
+func (b xbBoard) rookTo(m movegen.Move) movegen.Square {
+	side := 0
+	if b.g.File(m.Aux()) > b.g.File(m.From()) {
+		side = 1
+	}
+	return b.g.Square(b.v.Castling.RookFile[side], b.g.Rank(m.From()))
+}
+
+// castleLegs writes castling m of a kingAsMan variant in the form XBoard 4.9.1 applies
+// exactly (verified under Xvfb, README): XBoard reads "king from-to, rook from-to" as the
+// king's move trampling the piece on the second leg's from-square, and, because the king's
+// piece line has Betza's castling atom O, puts that piece back beside the king on the
+// side it came from: e1b1,a1c1 is king b1, rook c1. When the rook stands on the king's
+// destination XBoard would glue the legs into one move (same file), so the second leg is
+// written from that square to itself (f1g1,g1g1: king g1, rook f1). When the king does not
+// move, the move is the rook's alone (a1c1 with the king on b1).
+func (b xbBoard) castleLegs(m movegen.Move) string {
+	from, to, rook := m.From(), m.To(), m.Aux()
+	switch {
+	case from == to:
+		return b.square(rook) + b.square(b.rookTo(m))
+	case b.g.File(rook) == b.g.File(to):
+		return b.square(from) + b.square(to) + "," + b.square(to) + b.square(to)
+	}
+	return b.square(from) + b.square(to) + "," + b.square(rook) + b.square(b.rookTo(m))
 }
 
 // passTexts are the ways XBoard and people write a null move.
@@ -191,6 +226,16 @@ func (b xbBoard) parseMove(p *movegen.Position, s string) (movegen.Move, error) 
 		}
 	}
 	for _, m := range castles {
+		if b.castleClicked(m, s) {
+			return m, nil
+		}
+	}
+	if xbVariants[b.v.Name].kingAsMan && b.gui {
+		// XBoard would apply king-takes-rook as a capture and O-O by its own rules: its
+		// board would go wrong, so only the two-leg forms are castling here
+		return movegen.NullMove, fmt.Errorf("%s is not a legal move here (castle in two legs: %s)", s, "e1b1,a1c1")
+	}
+	for _, m := range castles {
 		toward := 0 // towards the a-file: O-O-O
 		if b.g.File(m.Aux()) > b.g.File(m.From()) {
 			toward = 1
@@ -223,6 +268,18 @@ func (b xbBoard) legsOf(m movegen.Move, fromTo, kill string) bool {
 	return false
 }
 
+// castleClicked reports whether s is castling m as a person enters it in XBoard by clicks
+// (king, its rook as the end of a first leg, the king's destination): e1a1,a1b1.
+// It also takes the forms XBoard relays to the other engine: the engine's own e1b1,a1c1
+// and, for a rook on the king's destination, f1g1,g1f1.
+func (b xbBoard) castleClicked(m movegen.Move, s string) bool {
+	if m.Kind() != movegen.Castle {
+		return false
+	}
+	from, to, rook, rookTo := b.square(m.From()), b.square(m.To()), b.square(m.Aux()), b.square(b.rookTo(m))
+	return s == from+rook+","+rook+to || s == from+to+","+rook+rookTo || m.Aux() == m.To() && s == from+to+","+to+rookTo
+}
+
 // unique reports whether no legal move other than m is written s.
 func (b xbBoard) unique(p *movegen.Position, ml *movegen.MoveList, s string, m movegen.Move) bool {
 	for _, o := range ml.Moves() {
@@ -248,7 +305,55 @@ func (b xbBoard) fen(p *movegen.Position) string {
 			ep = s
 		}
 	}
-	return strings.Join([]string{f[0], f[1], f[2], ep, f[4], f[5]}, " ")
+	castling := f[2]
+	if xbVariants[b.v.Name].kingAsMan {
+		// XBoard keeps no castling rights without a royal king and, under parent fairy,
+		// misreads Shredder letters (Ee became the en passant square e6, seen in 4.9.1):
+		// the engine keeps the rights itself (parseFEN)
+		castling = "-"
+	}
+	return strings.Join([]string{f[0], f[1], castling, ep, f[4], f[5]}, " ")
+}
+
+// startRights are the castling rights bunker.md 2.3 gives the back ranks of board (a FEN
+// board field) at the start of a game: for each side whose king stands on its back rank,
+// the outermost rook on each side of the king (only the farther one when both are on one
+// side), as Shredder letters; "" if none. A kingAsMan variant needs them because XBoard
+// sends its FENs without castling rights (it keeps none without a royal king).
+func startRights(board string) string {
+	ranks := strings.Split(board, "/")
+	if len(ranks) < 2 {
+		return ""
+	}
+	rights := ""
+	for _, side := range []struct {
+		rank       string
+		king, rook byte
+		letter     byte // the letter of the a-file
+	}{{ranks[len(ranks)-1], 'K', 'R', 'A'}, {ranks[0], 'k', 'r', 'a'}} {
+		var cells []byte
+		for _, c := range []byte(side.rank) {
+			if c >= '1' && c <= '9' {
+				cells = append(cells, strings.Repeat(".", int(c-'0'))...)
+			} else {
+				cells = append(cells, c)
+			}
+		}
+		kf := slices.Index(cells, side.king)
+		if kf < 0 {
+			continue
+		}
+		for f := len(cells) - 1; f > kf; f-- { // the h-side rook farthest from the king
+			if cells[f] == side.rook {
+				rights += string(rune(side.letter + byte(f)))
+				break
+			}
+		}
+		if f := slices.Index(cells[:kf], side.rook); f >= 0 { // the a-side rook farthest
+			rights += string(rune(side.letter + byte(f)))
+		}
+	}
+	return rights
 }
 
 // parseFEN reads a FEN sent by XBoard (setboard). A FEN with the board and side of start
@@ -270,6 +375,17 @@ func (b xbBoard) parseFEN(s string, start *movegen.Position) (*movegen.Position,
 	}
 	if len(f) > 6 {
 		return nil, fmt.Errorf("unexpected field %q after the fullmove number", f[6])
+	}
+	if len(f) == 6 && f[2] == "-" && f[5] == "1" && xbVariants[b.v.Name].kingAsMan {
+		// a game that starts here: its rights are those of its back ranks, if they are
+		// valid (not in a Pre-chess placement phase)
+		if r := startRights(f[0]); r != "" {
+			g := slices.Clone(f)
+			g[2] = r
+			if p, err := b.parseFEN(strings.Join(g, " "), nil); err == nil {
+				return p, nil
+			}
+		}
 	}
 	if len(f) >= 4 && f[3] != "-" {
 		sq, n, ok := b.parseSquare(f[3])
@@ -375,6 +491,9 @@ func xbSlot(d *movegen.PieceDef) int {
 	return -1
 }
 
+// xbManSlot is XBoard's Man (Commoner): a non-royal king-stepper, which XBoard never castles.
+const xbManSlot = 10
+
 // pieceTable is the PIECETOCHAR argument of setup: White's half then Black's, '.' for
 // unused slots, the king last in each half, at least six slots each.
 func (b xbBoard) pieceTable() string {
@@ -384,10 +503,16 @@ func (b xbBoard) pieceTable() string {
 			n = s + 1
 		}
 	}
+	man := xbVariants[b.v.Name].kingAsMan
+	if man {
+		n = max(n, xbManSlot+1)
+	}
 	half := []byte(strings.Repeat(".", n+1))
 	for _, t := range pieceTypes(b.v) {
 		d := b.v.PieceDef(t)
-		if t == movegen.King {
+		if t == movegen.King && man {
+			half[xbManSlot] = d.Letter // the royal slot n stays empty (xbVariant.kingAsMan)
+		} else if t == movegen.King {
 			half[n] = d.Letter
 		} else if s := xbSlot(d); s >= 0 {
 			half[s] = d.Letter
@@ -438,13 +563,22 @@ type xbVariant struct {
 	// may be given their Betza descriptions (Black Hole's Marshall). Not in Jumping Knights,
 	// where every capture is a hop.
 	pieceLines bool
+	// kingAsMan: XBoard 4.9.1 takes any king move of two or more files as castling with the
+	// nearest piece (its ApplyMove), which breaks the bunker leap (e1b1) and puts an a-side
+	// castling king on c1. So the king is given XBoard's non-royal Man slot (the royal slot
+	// stays empty) with the piece line "K& KO2": XBoard then moves it like any piece (the
+	// leap is a plain e1b1), and the O atom makes XBoard read a two-leg castling (e1b1,a1c1)
+	// as the king's move with the rook put beside it. XBoard draws the king with the Man's
+	// image and, having no royal piece, marks no checks: the engine is the referee anyway.
+	kingAsMan bool
 }
 
 // xbVariants holds the per-variant choices; a variant not listed is a fairy game without
 // piece lines.
 var xbVariants = map[string]xbVariant{
 	"weaksquare": {parent: "seirawan"},
-	"bunker":     {parent: "fischerandom"},
+	"bunker":     {parent: "fairy", kingAsMan: true},
+	"prechess":   {parent: "fairy", kingAsMan: true},
 	"blackhole":  {parent: "fairy", pieceLines: true},
 }
 
@@ -461,6 +595,11 @@ func (b xbBoard) setupLines(start *movegen.Position) []string {
 		parent = "fairy"
 	}
 	lines := []string{fmt.Sprintf("setup (%s) %dx%d+%d_%s %s", b.pieceTable(), b.g.Files, b.g.Ranks, b.holdings(start), parent, b.fen(start))}
+	if info.kingAsMan {
+		// not the king's full rules (the leap is missing): the O atom is what makes XBoard
+		// put a castling rook beside the king (xbVariant.kingAsMan)
+		lines = append(lines, fmt.Sprintf("piece %c& KO2", b.v.PieceDef(movegen.King).Letter))
+	}
 	if info.pieceLines {
 		for _, t := range pieceTypes(b.v) {
 			d := b.v.PieceDef(t)

@@ -167,7 +167,11 @@ func TestXBoardSetup(t *testing.T) {
 		f := strings.Fields(lines[0])
 		table := strings.Trim(f[1], "()")
 		half := table[:len(table)/2]
-		if len(table)%2 != 0 || len(table) < 12 || half[len(half)-1] != 'K' || strings.ToLower(half) != table[len(half):] {
+		king := half[len(half)-1] == 'K'
+		if xbVariants[v.Name].kingAsMan {
+			king = half[len(half)-1] == '.' && half[xbManSlot] == 'K'
+		}
+		if len(table)%2 != 0 || len(table) < 12 || !king || strings.ToLower(half) != table[len(half):] {
 			t.Errorf("%s: bad piece table %q", v.Name, table)
 		}
 		for _, pt := range pieceTypes(v) {
@@ -299,6 +303,116 @@ func TestXBoardHoldings(t *testing.T) {
 		col, pt, ok := b.holdingPiece(c.s)
 		if ok != c.ok || ok && (col != c.c || pt != c.pt) {
 			t.Errorf("%s: got %v %v %v, want %v %v %v", c.s, col, pt, ok, c.c, c.pt, c.ok)
+		}
+	}
+}
+
+// TestXBoardBunkerKingMoves: in bunker and prechess the leap is the king's plain from-to
+// and castling is two legs, king then rook, which XBoard 4.9.1 applies exactly (the king in
+// the Man slot with the castling atom: xbVariant.kingAsMan, verified under Xvfb); each form
+// XBoard or a person may send reads back as the same move. King-takes-rook and O-O, which
+// XBoard would apply wrongly, are refused from XBoard and kept for other CECP peers.
+func TestXBoardBunkerKingMoves(t *testing.T) {
+	v := needVariant(t, "bunker")
+	b := newXBBoard(v, 0)
+	b.gui = true
+	for _, c := range []struct {
+		fen    string
+		native string   // the move in conventions.md text
+		xb     string   // what the engine sends to XBoard
+		reads  []string // other forms read as the same move
+	}{
+		{"r3k2r/8/8/8/8/8/8/R3K2R w AHah - 0 1 Kk", "e1b1", "e1b1", nil},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w AHah - 0 1 Kk", "e1g1", "e1g1", nil},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w AHah - 0 1 Kk", "e1a1", "e1b1,a1c1", []string{"e1a1,a1b1", "e1b1;a1"}},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w AHah - 0 1 Kk", "e1h1", "e1g1,h1f1", []string{"e1h1,h1g1", "e1g1;h1"}},
+		{"r3k2r/8/8/8/8/8/8/R3K2R b AHah - 0 1 Kk", "e8a8", "e8b8,a8c8", []string{"e8a8,a8b8"}},
+		{"r3k2r/8/8/8/8/8/8/R3K2R b AHah - 0 1 Kk", "e8b8", "e8b8", nil},
+		// the king already on its destination: the rook's move alone
+		{"4k3/8/8/8/8/8/8/RK5R w AH - 0 1 K", "b1a1", "a1c1", nil},
+		// the rook on the king's destination: the second leg from that square to itself
+		// (XBoard relays it as f1g1,g1f1)
+		{"5k2/8/8/8/8/8/8/R4KR1 w AG - 0 1 K", "f1g1", "f1g1,g1g1", []string{"f1g1,g1f1"}},
+		// the rook already on its destination: it stays
+		{"4k3/8/8/8/8/8/8/R3KR2 w AF - 0 1 K", "e1f1", "e1g1,f1f1", []string{"e1g1,f1f1"}},
+	} {
+		p, err := v.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatalf("%s: %v", c.fen, err)
+		}
+		var ml movegen.MoveList
+		p.LegalMoves(&ml)
+		var m movegen.Move
+		for _, o := range ml.Moves() {
+			if p.MoveText(o) == c.native {
+				m = o
+			}
+		}
+		if m == movegen.NullMove {
+			t.Errorf("%s: %s is not legal", c.fen, c.native)
+			continue
+		}
+		if got, ok := b.moveText(p, m); !ok || got != c.xb {
+			t.Errorf("%s: %s sent as %q, want %q", c.fen, c.native, got, c.xb)
+		}
+		// a CECP peer that is not XBoard (the match runner) gets the native text
+		// a CECP peer that is not XBoard (the match runner) gets and may send the native
+		// king-takes-rook; XBoard may not, as it would apply that as a capture
+		plain := b
+		plain.gui = false
+		if got, ok := plain.moveText(p, m); !ok || got != c.native {
+			t.Errorf("%s: %s sent to another peer as %q", c.fen, c.native, got)
+		}
+		if got, err := plain.parseMove(p, c.native); err != nil || got != m {
+			t.Errorf("%s: %s from another peer read as %v (%v)", c.fen, c.native, p.MoveText(got), err)
+		}
+		if m.Kind() == movegen.Castle && c.native != c.xb {
+			if got, err := b.parseMove(p, c.native); err == nil {
+				t.Errorf("%s: king-takes-rook %s from XBoard read as %s, want an error", c.fen, c.native, p.MoveText(got))
+			}
+		}
+		for _, s := range append([]string{c.xb}, c.reads...) {
+			if got, err := b.parseMove(p, s); err != nil || got != m {
+				t.Errorf("%s: %q read as %v (%v), want %s", c.fen, s, p.MoveText(got), err, c.native)
+			}
+		}
+	}
+	// a leg through a square that is not the rook's is no castling
+	p, _ := v.ParseFEN("r3k2r/8/8/8/8/8/8/R3K2R w AHah - 0 1 Kk")
+	for _, s := range []string{"e1b1,b1c1", "e1b1,h1f1", "e1g1,a1c1", "e1c1,a1d1", "e1b1;c1", "O-O", "O-O-O", "e1h1"} {
+		if m, err := b.parseMove(p, s); err == nil {
+			t.Errorf("%q read as %s, want an error", s, p.MoveText(m))
+		}
+	}
+}
+
+// TestXBoardBunkerFEN: XBoard keeps no castling rights for a king in the Man slot, so the
+// engine sends none and, from a FEN XBoard sends at move 1 (the start of a game), takes
+// the rights its back ranks give; later FENs keep none.
+func TestXBoardBunkerFEN(t *testing.T) {
+	v := needVariant(t, "bunker")
+	b := newXBBoard(v, 0)
+	start, err := v.ParseFEN("krbqrbnn/pppppppp/8/8/8/8/PPPPPPPP/KRBQRBNN w Ee - 0 1 Kk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := b.fen(start); got != "krbqrbnn/pppppppp/8/8/8/8/PPPPPPPP/KRBQRBNN w - - 0 1" {
+		t.Errorf("fen for XBoard: %q", got)
+	}
+	for fen, want := range map[string]string{
+		// engine 2 of an XBoard game gets engine 1's array this way
+		"krbqrbnn/pppppppp/8/8/8/8/PPPPPPPP/KRBQRBNN w - - 0 1": "krbqrbnn/pppppppp/8/8/8/8/PPPPPPPP/KRBQRBNN w Ee - 0 1 Kk",
+		"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1": "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w HAha - 0 1 Kk",
+		// any board at move 1: the rights its back ranks give (bunker.md 2.3)
+		"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBK1BNR w - - 0 1": "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBK1BNR w HAha - 0 1 Kk",
+		"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w - - 0 1":       "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w HAha - 0 1 Kk",
+		"k1r1r3/pppppppp/8/8/8/8/PPPPPPPP/K1R1R3 w - - 0 1":     "k1r1r3/pppppppp/8/8/8/8/PPPPPPPP/K1R1R3 w Ee - 0 1 Kk",
+		// later in a game XBoard cannot say which rights are left: none
+		"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w - - 0 5": "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w - - 0 5 Kk",
+	} {
+		p, err := b.parseFEN(fen, nil)
+		if err != nil || p.FEN() != want {
+			t.Errorf("%s: read as %v (%v), want %s", fen, p.FEN(), err, want)
 		}
 	}
 }

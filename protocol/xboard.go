@@ -40,6 +40,7 @@ type xboard struct {
 	game       *movegen.Game
 	xb         xbBoard
 	rankOffset int
+	gui        bool // the peer is XBoard (xbBoard.gui)
 	rng        *rand.Rand
 	unplayed   map[*movegen.Variant]*movegen.Position // starts drawn since the last move played
 
@@ -100,6 +101,7 @@ func (x *xboard) run(lines *lineReader) int {
 func (x *xboard) setVariant(v *movegen.Variant) {
 	x.v = v
 	x.xb = newXBBoard(v, x.rankOffset)
+	x.xb.gui = x.gui
 	if x.unplayed == nil {
 		x.unplayed = map[*movegen.Variant]*movegen.Position{}
 	}
@@ -125,7 +127,10 @@ func (x *xboard) handle(line string) bool {
 		return true
 	case "protover":
 		x.features()
-	case "xboard", "accepted", "rejected", "random", "computer", "name", "rating", "ics", "nps", "hint", "bk", "otim":
+	case "random":
+		// only XBoard sends it (its default init string): castling in its two-leg form
+		x.gui, x.xb.gui = true, true
+	case "xboard", "accepted", "rejected", "computer", "name", "rating", "ics", "nps", "hint", "bk", "otim":
 		// nothing to do: information, or features we did not ask for
 	case "new":
 		x.stopSearch()
@@ -318,6 +323,7 @@ func (x *xboard) option(arg, line string) {
 		return
 	}
 	x.xb = newXBBoard(x.v, x.rankOffset)
+	x.xb.gui = x.gui
 }
 
 // setboard replaces the position; a bad FEN leaves the game as it was. XBoard also uses
@@ -557,6 +563,10 @@ func (x *xboard) lift(arg string) {
 	switch {
 	case sq != movegen.NoSquare && sq == x.legSq && x.liftSq != movegen.NoSquare:
 		for _, m := range ml.Moves() {
+			if m.Kind() == movegen.Castle && m.From() == x.liftSq && m.Aux() == sq {
+				marks[m.To()] = hlMove
+				continue
+			}
 			if (m.Kind() == movegen.HopCapture || m.Kind() == movegen.HopEnPassant) && m.From() == x.liftSq && m.Aux() == sq {
 				if m.Promo() != movegen.NoType {
 					addChoice(m.To(), m.Promo())
@@ -569,6 +579,10 @@ func (x *xboard) lift(arg string) {
 	case sq != movegen.NoSquare:
 		x.liftSq, x.legSq = sq, movegen.NoSquare
 		for _, m := range ml.Moves() {
+			if m.Kind() == movegen.Castle && m.From() == m.To() && m.Aux() == sq && xbVariants[x.v.Name].kingAsMan {
+				marks[x.xb.rookTo(m)] = hlMove // the king stays: castling is the rook's move
+				continue
+			}
 			if m.From() != sq {
 				continue
 			}
@@ -577,6 +591,14 @@ func (x *xboard) lift(arg string) {
 				marks[m.Aux()] = hlLeg
 			case movegen.Castle:
 				to := m.To()
+				if xbVariants[x.v.Name].kingAsMan {
+					// the king, then its rook (cyan: a first leg), then the king's
+					// destination: the two-leg form XBoard applies right (xbmap.go)
+					if m.From() != m.To() {
+						marks[m.Aux()] = hlLeg
+					}
+					continue
+				}
 				if x.v.Castling.KingTakesRook {
 					to = m.Aux()
 				}
@@ -649,7 +671,9 @@ func (x *xboard) put(arg string) {
 	var ml movegen.MoveList
 	x.liftPos.LegalMoves(&ml)
 	for _, m := range ml.Moves() {
-		if (m.Kind() == movegen.HopCapture || m.Kind() == movegen.HopEnPassant) && m.From() == x.liftSq && m.Aux() == sq {
+		leg := m.Kind() == movegen.HopCapture || m.Kind() == movegen.HopEnPassant
+		leg = leg || m.Kind() == movegen.Castle && xbVariants[x.v.Name].kingAsMan && m.From() != m.To() // the rook, cyan
+		if leg && m.From() == x.liftSq && m.Aux() == sq {
 			x.legSq = sq
 			return
 		}

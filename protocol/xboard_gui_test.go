@@ -20,6 +20,22 @@ import (
 // draw adjudication) and that the protocol log has no illegal move, forfeit, error or
 // stall. It skips when XBoard, Xvfb or the match script are missing, and with -short.
 func TestXBoardMatch(t *testing.T) {
+	script, dir, engine := xboardSetup(t)
+	for _, v := range movegen.All {
+		if !xbSupported(v) {
+			continue // Hop Chess: not offered to XBoard
+		}
+		t.Run(v.Name, func(t *testing.T) {
+			out := filepath.Join(dir, v.Name)
+			res := runXBoardMatch(t, script, out, v.Name, 1, nil, engine, engine)
+			checkXBoardGame(t, v, out, res)
+		})
+	}
+}
+
+// xboardSetup skips without XBoard, Xvfb or the match script, and with -short; else it
+// builds the engine and returns the script, a folder for the games and the engine.
+func xboardSetup(t *testing.T) (script, dir, engine string) {
 	if testing.Short() {
 		t.Skip("plays real XBoard games (about 15 s each)")
 	}
@@ -37,35 +53,47 @@ func TestXBoardMatch(t *testing.T) {
 	if _, err := os.Stat(script); err != nil {
 		t.Skipf("no match script: %v", err)
 	}
-	dir := t.TempDir()
+	dir = t.TempDir()
 	if d := os.Getenv("XBOARD_TEST_DIR"); d != "" {
 		dir = d // keep the games and logs for a look
 	}
-	engine := filepath.Join(dir, "engine")
+	engine = filepath.Join(dir, "engine")
 	build := exec.Command("go", "build", "-o", engine, "varchess/cmd/engine")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the engine: %v\n%s", err, out)
 	}
-	for _, v := range movegen.All {
-		if !xbSupported(v) {
-			continue // Hop Chess: not offered to XBoard
-		}
-		t.Run(v.Name, func(t *testing.T) {
-			out := filepath.Join(dir, v.Name)
-			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-			defer cancel()
-			cmd := exec.CommandContext(ctx, script, "-v", v.Name, "-g", "1", "-t", "5", "-i", "0.1", "-o", out, "--", engine, engine)
-			cmd.Env = append(os.Environ(), "PATH="+os.Getenv("PATH")+":/usr/games")
-			res, err := cmd.CombinedOutput()
-			if ctx.Err() != nil {
-				t.Fatalf("the match stalled (no end within 3 minutes)\n%s", res)
-			}
-			if err != nil {
-				t.Fatalf("xboard-match: %v\n%s", err, res)
-			}
-			checkXBoardGame(t, v, out, string(res))
-		})
+	return script, dir, engine
+}
+
+// runXBoardMatch plays games of variant between two engines in XBoard at 5 s + 0.1 s,
+// saving the games and the protocol log in out, and returns the script's output.
+func runXBoardMatch(t *testing.T, script, out, variant string, games int, env []string, first, second string) string {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, script, "-v", variant, "-g", strconv.Itoa(games), "-t", "5", "-i", "0.1", "-o", out, "--", first, second)
+	cmd.Env = append(append(os.Environ(), "PATH="+os.Getenv("PATH")+":/usr/games"), env...)
+	res, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		t.Fatalf("the match stalled (no end within 3 minutes)\n%s", res)
 	}
+	if err != nil {
+		t.Fatalf("xboard-match: %v\n%s", err, res)
+	}
+	return string(res)
+}
+
+// runXBoard plays like runXBoardMatch and returns the protocol log and the games.
+func runXBoard(t *testing.T, script, out, variant string, games int, env []string, first, second string) (log, pgn string) {
+	res := runXBoardMatch(t, script, out, variant, games, env, first, second)
+	l, err := os.ReadFile(filepath.Join(out, "debug.txt"))
+	if err != nil {
+		t.Fatalf("no protocol log: %v\n%s", err, res)
+	}
+	g, err := os.ReadFile(filepath.Join(out, "games.pgn"))
+	if err != nil {
+		t.Fatalf("no games: %v\n%s", err, res)
+	}
+	return string(l), string(g)
 }
 
 // checkXBoardGame reads the game and the protocol log of one match.
@@ -79,11 +107,6 @@ func checkXBoardGame(t *testing.T, v *movegen.Variant, dir, summary string) {
 		t.Fatalf("no protocol log: %v", err)
 	}
 	log := string(logData)
-	if m := xboardCastlingFault(v, log); m != "" && (strings.Contains(log, "Forfeit") || strings.Contains(log, "Illegal move")) {
-		// README: XBoard 4.9.1 takes every king move of two or more files as castling with
-		// the nearest piece, and castles king-takes-rook onto the c/d or f/g files.
-		t.Skipf("%s: XBoard 4.9.1 drew %s wrongly (a known fault of XBoard, see README); the game says nothing of the engine", v.Name, m)
-	}
 	for _, bad := range []string{"Illegal move", "Forfeit", "forfeit", "Error (", "tellusererror", "did not send setup", "False illegal-move claim"} {
 		if i := strings.Index(log, bad); i >= 0 {
 			t.Errorf("%s: protocol log has %q: %s", v.Name, bad, excerpt(log, i))
@@ -113,47 +136,6 @@ func checkXBoardGame(t *testing.T, v *movegen.Variant, dir, summary string) {
 	t.Logf("%s: %s {%s}", v.Name, m[2], reason)
 }
 
-// xboardCastlingFault replays the engines' moves from the log and returns the first move
-// XBoard 4.9.1 applies wrongly to its own board: a king move of two or more files that is
-// not castling (the bunker leap), or a castling whose squares differ from the ones XBoard
-// uses for a king taking its rook (c and d, or g and f). "" if there is none.
-func xboardCastlingFault(v *movegen.Variant, log string) string {
-	b := newXBBoard(v, 0)
-	game := movegen.NewGame(v.Start(nil))
-	if m := regexp.MustCompile(`(?m)^\d+ <first : setup \(\S+\) \S+ (.*)$`).FindStringSubmatch(log); m != nil {
-		p, err := b.parseFEN(m[1], nil)
-		if err != nil {
-			return ""
-		}
-		game = movegen.NewGame(p)
-	}
-	g := v.Geometry
-	for _, mv := range regexp.MustCompile(`(?m)^\d+ <(?:first |second): move (\S+)`).FindAllStringSubmatch(log, -1) {
-		p := game.Position()
-		m, err := b.parseMove(p, mv[1])
-		if err != nil {
-			return ""
-		}
-		from, to := g.File(m.From()), g.File(m.To())
-		king := m.Kind() != movegen.Drop && m.Kind() != movegen.Pass && p.MovingPiece(m).Type() == movegen.King
-		switch {
-		case king && m.Kind() == movegen.Normal && g.Rank(m.From()) == g.Rank(m.To()) && abs(to-from) >= 2:
-			return "the king move " + mv[1]
-		case m.Kind() == movegen.Castle && v.Castling.KingTakesRook:
-			side := 0
-			if g.File(m.Aux()) > from {
-				side = 1
-			}
-			xbKing := []int{2, g.Files - 2}[side]
-			if to != xbKing || v.Castling.RookFile[side] != []int{3, g.Files - 3}[side] {
-				return "the castling " + mv[1]
-			}
-		}
-		game.Play(m)
-	}
-	return ""
-}
-
 // maxSilence is the longest time between two moves that is not a stall: far above a move
 // at 5 s + 0.1 s, even on a loaded machine.
 const maxSilence = 10 * time.Second
@@ -179,19 +161,4 @@ func excerpt(s string, i int) string {
 
 func tail(s string, n int) string {
 	return s[max(0, len(s)-n):]
-}
-
-// TestXBoardCastlingFault checks the detector of XBoard's known fault on logs like those
-// of the verified bunker games, and that normal castling is not taken for it.
-func TestXBoardCastlingFault(t *testing.T) {
-	normal := "10 <first : move e2e4\n20 <second: move e7e5\n30 <first : move g1f3\n40 <second: move b8c6\n50 <first : move f1c4\n60 <second: move g8f6\n70 <first : move e1g1\n"
-	if f := xboardCastlingFault(movegen.FIDE, normal); f != "" {
-		t.Errorf("normal castling taken for the fault: %s", f)
-	}
-	v := needVariant(t, "bunker")
-	leap := "5 <first : setup (PNBRQKpnbrqk) 8x8+0_fischerandom rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1\n" +
-		"10 <first : move b1c3\n20 <second: move c7c6\n30 <first : move e1b1\n"
-	if f := xboardCastlingFault(v, leap); f != "the king move e1b1" {
-		t.Errorf("bunker leap: got %q", f)
-	}
 }
