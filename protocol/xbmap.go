@@ -112,7 +112,8 @@ const xbPass = "@@@@"
 // takes rook, which XBoard reads as castling); a drop is P@e4; a Weak Square jump is the
 // king's from-to with the placed piece as a gating suffix (XBoard's seirawan form, which
 // puts that piece from the hand on the square the king left); a pass is @@@@; a hop capture
-// is two legs through the victim's square, c3d4,d4e5.
+// is two legs through the victim's square, c3d4,d4e5, but a king's hop along its rank is
+// the plain king move (kingHopAlongRank).
 func (b xbBoard) moveText(p *movegen.Position, m movegen.Move) (string, bool) {
 	var sb strings.Builder
 	promo := func() {
