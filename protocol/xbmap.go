@@ -116,7 +116,8 @@ const xbPass = "@@@@"
 // takes rook, which XBoard reads as castling); a drop is P@e4; a Weak Square jump is the
 // king's from-to with the placed piece as a gating suffix (XBoard's seirawan form, which
 // puts that piece from the hand on the square the king left); a pass is @@@@; a hop capture
-// is two legs through the victim's square, c3d4,d4e5.
+// is two legs through the victim's square, c3d4,d4e5, but a king's hop along its rank is
+// the plain king move (kingHopAlongRank).
 func (b xbBoard) moveText(p *movegen.Position, m movegen.Move) (string, bool) {
 	var sb strings.Builder
 	promo := func() {
@@ -150,7 +151,11 @@ func (b xbBoard) moveText(p *movegen.Position, m movegen.Move) (string, bool) {
 	case movegen.Pass:
 		sb.WriteString(xbPass)
 	case movegen.HopCapture, movegen.HopEnPassant:
-		sb.WriteString(b.square(m.From()) + b.square(m.Aux()) + "," + b.square(m.Aux()) + b.square(m.To()))
+		if b.kingHopAlongRank(p, m) {
+			sb.WriteString(b.square(m.From()) + b.square(m.To()))
+			break
+		}
+		sb.WriteString(b.hopLegs(m))
 		promo()
 	default:
 		return "", false
@@ -186,6 +191,30 @@ func (b xbBoard) castleLegs(m movegen.Move) string {
 	return b.square(from) + b.square(to) + "," + b.square(rook) + b.square(b.rookTo(m))
 }
 
+// hopLegs is a hop capture as XBoard's two legs through the victim's square, c3d4,d4e5.
+func (b xbBoard) hopLegs(m movegen.Move) string {
+	return b.square(m.From()) + b.square(m.Aux()) + "," + b.square(m.Aux()) + b.square(m.To())
+}
+
+// kingHopAlongRank reports whether m is a king's hop capture along its rank (Jumping
+// Knights' Wazir capture e1xf1-g1) that starts off the board's edge files. XBoard 4.9.1
+// takes every king move of two or more files on one rank as castling: it empties the kill
+// square of a two-leg move first and then moves the nearest piece beyond the king, in the
+// direction of the move, onto the square the king passed. Written in two legs (f1g1,g1h1)
+// that moved the king's own rook from i1 to g1 on XBoard's board, and a later rook move
+// from i1 was ruled a forfeit. Written as the plain king move (f1h1) XBoard's castling
+// takes the victim itself, the nearest piece, puts it where it stands and then empties
+// its old square: exactly the capture. From an edge file XBoard does not castle (a
+// cylinder-board rule) and the plain move would leave the victim, so there the two legs,
+// which it then applies correctly, stay. All four checked in XBoard 4.9.1 with a scripted
+// engine (see TestXBoardKingHopAlongRank).
+func (b xbBoard) kingHopAlongRank(p *movegen.Position, m movegen.Move) bool {
+	from, to := m.From(), m.To()
+	f := b.g.File(from)
+	return m.Kind() == movegen.HopCapture && b.g.Rank(from) == b.g.Rank(to) && f != 0 && f != b.g.Files-1 &&
+		p != nil && p.MovingPiece(m).Type() == movegen.King
+}
+
 // passTexts are the ways XBoard and people write a null move.
 var passTexts = map[string]bool{xbPass: true, "--": true, "0000": true, "pass": true, "null": true, "Z0": true}
 
@@ -214,6 +243,13 @@ func (b xbBoard) parseMove(p *movegen.Position, s string) (movegen.Move, error) 
 		}
 		if m.Kind() == movegen.Castle {
 			castles = append(castles, m)
+		}
+	}
+	// A king's hop along its rank is written as a plain move (kingHopAlongRank); a person
+	// or another program may still write it in two legs.
+	for _, m := range ml.Moves() {
+		if b.kingHopAlongRank(p, m) && s == b.hopLegs(m) {
+			return m, nil
 		}
 	}
 	// XBoard forwards some two-leg moves to the other engine as "from to ;kill" (e1b1;c1):
