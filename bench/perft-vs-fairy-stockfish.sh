@@ -24,7 +24,7 @@ positions=(
 )
 
 coproc FSF { "$fsf"; }
-trap 'kill $FSF_PID 2>/dev/null || true' EXIT
+trap 'kill ${FSF_PID:-} 2>/dev/null || true' EXIT
 send() { printf '%s\n' "$1" >&"${FSF[1]}"; }
 expect() { local l; while IFS= read -r l <&"${FSF[0]}"; do [[ $l == $1* ]] && { REPLY=$l; return; }; done; }
 send uci; expect uciok
