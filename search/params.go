@@ -82,9 +82,9 @@ const (
 	maxClockShare = 40
 	// reserveShare (percent) and reserveFloor: the part of the clock no plan touches, so
 	// that a process descheduled on a loaded machine (seen: over a second on two cores at
-	// load 17) does not lose on time.
+	// load 17, the whole box stalled for over a second) does not lose on time.
 	reserveShare = 10
-	reserveFloor = 750 * time.Millisecond
+	reserveFloor = time.Second
 	// incShare is the percentage of the increment added to each move's planned time.
 	incShare = 75
 	// maxLag bounds the latency learnt from the clock (lagMeter); lagDecay: the learnt

@@ -42,13 +42,13 @@ func TestPlanKeepsTheReserve(t *testing.T) {
 func TestPlanWorstCaseGame(t *testing.T) {
 	ms := time.Millisecond
 	for _, tc := range []struct{ base, inc, lag, stall, floor time.Duration }{
-		{2 * time.Second, 20 * ms, 0, 0, 700 * ms},
-		{2 * time.Second, 20 * ms, 10 * ms, 0, 650 * ms},
-		{2 * time.Second, 20 * ms, 2 * ms, 400 * ms, 300 * ms},
-		{5 * time.Second, 50 * ms, 0, 0, 700 * ms},
-		{5 * time.Second, 50 * ms, 20 * ms, 0, 650 * ms},
-		{5 * time.Second, 50 * ms, 10 * ms, 600 * ms, 150 * ms},
-		{5 * time.Second, 0, 0, 0, 50 * ms},
+		{2 * time.Second, 20 * ms, 0, 0, reserveFloor * 19 / 20},
+		{2 * time.Second, 20 * ms, 10 * ms, 0, reserveFloor * 19 / 20},
+		{2 * time.Second, 20 * ms, 2 * ms, 400 * ms, reserveFloor / 2},
+		{5 * time.Second, 50 * ms, 0, 0, reserveFloor * 19 / 20},
+		{5 * time.Second, 50 * ms, 20 * ms, 0, reserveFloor * 19 / 20},
+		{5 * time.Second, 50 * ms, 10 * ms, 600 * ms, reserveFloor * 2 / 5},
+		{5 * time.Second, 0, 0, 0, 100 * ms},
 	} {
 		var meter lagMeter
 		clock, lowest := tc.base, tc.base
