@@ -24,7 +24,8 @@ type Engine struct {
 	tt        *table
 	ttMB      int // the size tt was made for
 	workers   []*worker
-	cleared   bool // NewGame asked for fresh tables before the next search
+	cleared   bool     // NewGame asked for fresh tables before the next search
+	lag       lagMeter // the GUI's clock latency learnt in this game; guarded by searching
 }
 
 // Option limits.
@@ -86,12 +87,17 @@ func (e *Engine) resize() (threads int, fresh bool) {
 func (e *Engine) HashMB() int  { e.mu.Lock(); defer e.mu.Unlock(); return e.hashMB }
 func (e *Engine) Threads() int { e.mu.Lock(); defer e.mu.Unlock(); return e.threads }
 
-// NewGame forgets everything learnt in earlier games (tables, histories). It takes effect
-// before the next search, so that it may be called while one runs.
+// NewGame forgets everything learnt in earlier games (tables, histories). It does so at
+// once, off the clock, unless a search runs; then it takes effect before the next search.
 func (e *Engine) NewGame() {
 	e.mu.Lock()
-	defer e.mu.Unlock()
 	e.cleared = true
+	e.mu.Unlock()
+	if e.searching.TryLock() {
+		e.resize()
+		e.freshen()
+		e.searching.Unlock()
+	}
 }
 
 // PonderHit tells a pondering search that the expected move was played: from now on its
@@ -100,21 +106,27 @@ func (e *Engine) PonderHit() { e.ponderHit.Store(true) }
 
 // setup sizes the table and the workers for a search, and clears them after NewGame.
 func (e *Engine) setup() (threads int) {
-	threads, fresh := e.resize()
+	threads, _ = e.resize()
+	e.freshen()
+	e.tt.age = (e.tt.age + 1) & 63
+	return threads
+}
+
+// freshen clears the table, the histories and the learnt latency if NewGame asked for it;
+// the caller holds searching.
+func (e *Engine) freshen() {
 	e.mu.Lock()
 	newGame := e.cleared
 	e.cleared = false
 	e.mu.Unlock()
-	if newGame {
-		if !fresh {
-			e.tt.clear()
-		}
-		for _, w := range e.workers {
-			w.clearHistory()
-		}
+	if !newGame {
+		return
 	}
-	e.tt.age = (e.tt.age + 1) & 63
-	return threads
+	e.tt.clear()
+	for _, w := range e.workers {
+		w.clearHistory()
+	}
+	e.lag = lagMeter{}
 }
 
 // Search searches root until the limits or ctx say stop, calling report (if not nil) after
@@ -131,7 +143,8 @@ func (e *Engine) Search(ctx context.Context, root *movegen.Position, history []u
 	e.ponderHit.Store(false)
 	threads := e.setup()
 
-	sh := &shared{tt: e.tt, lim: lim, plan: newPlan(lim), workers: e.workers[:threads]}
+	defer func() { e.lag.record(lim, time.Since(start)) }()
+	sh := &shared{tt: e.tt, lim: lim, plan: newPlan(lim, e.lag.observe(lim)), workers: e.workers[:threads]}
 	for _, w := range sh.workers {
 		w.prepare(sh, root, history)
 	}

@@ -13,7 +13,7 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	hint := f.check // consumed here, whatever path this node takes
 	f.check = checkUnknown
 	w.nodes++
-	if w.nodes&checkPeriod == 0 {
+	if w.nodes&clockPeriod == 0 {
 		w.poll()
 	}
 	if w.stopped || w.sh.stop.Load() {
@@ -223,7 +223,7 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 	hint := f.check // consumed here, whatever path this node takes
 	f.check = checkUnknown
 	w.nodes++
-	if w.nodes&checkPeriod == 0 {
+	if w.nodes&clockPeriod == 0 {
 		w.poll()
 	}
 	if w.stopped || w.sh.stop.Load() {

@@ -80,6 +80,21 @@ const (
 	// maxClockShare is the most of the remaining clock one move may use, in percent, when
 	// more moves are still to come before the next time control.
 	maxClockShare = 40
+	// reserveShare (percent) and reserveFloor: the part of the clock no plan touches, so
+	// that a process descheduled on a loaded machine (seen: over a second on two cores at
+	// load 17, the whole box stalled for over a second) does not lose on time.
+	reserveShare = 10
+	reserveFloor = time.Second
+	// incShare is the percentage of the increment added to each move's planned time.
+	incShare = 75
+	// maxLag bounds the latency learnt from the clock (lagMeter); lagDecay: the learnt
+	// latency loses 1/lagDecay of itself per move unless seen again.
+	maxLag   = time.Second
+	lagDecay = 8
+	// clockPeriod is how often (in nodes, a power of two minus one as a mask) every worker
+	// reads the clock against the hard deadline: a Hop Chess node generates thousands of
+	// turns, and 64 of its nodes still take only milliseconds.
+	clockPeriod = 63
 	// defaultMoveTime is the thinking time when the limits set none at all.
 	defaultMoveTime = 5 * time.Second
 	// watchPeriod is how often the watcher checks the clock and pondering state; a stop is

@@ -13,33 +13,89 @@ type plan struct {
 
 func (pl plan) timed() bool { return pl.hard > 0 }
 
-// newPlan turns the limits into a plan. It never plans to use the whole clock: moveOverhead
-// is kept back for the GUI and the pipe, and no single move may take more than
-// maxClockShare of the clock while more moves are due before the next control.
-func newPlan(lim Limits) plan {
+// newPlan turns the limits into a plan. lag is the latency observed on earlier moves of
+// the game (the clock the GUI charged beyond the search's own time: reading the position,
+// pipes, a process waiting for a processor on a loaded machine).
+//
+// It never plans to use the whole clock. Kept back from every move: moveOverhead plus lag,
+// and a reserve of reserveShare of the clock but at least reserveFloor, so that an engine
+// descheduled for a moment still has time in hand. Once the clock is into the reserve, a
+// move spends half the increment: even if every move ran to its hard limit, the clock
+// would settle near the reserve instead of draining to nothing. No move may take more than
+// maxClockShare of the usable clock while more moves are due before the next control, and
+// even the last move before a control (MovesToGo 1) keeps the reserve.
+func newPlan(lim Limits, lag time.Duration) plan {
+	overhead := moveOverhead + min(max(lag, 0), maxLag)
 	switch {
 	case lim.Infinite:
 		return plan{}
 	case lim.MoveTime > 0:
-		hard := max(lim.MoveTime-moveOverhead, lim.MoveTime/2)
+		hard := max(lim.MoveTime-overhead, lim.MoveTime/2)
 		return plan{soft: hard, hard: hard}
 	case lim.Time > 0:
 		mtg := lim.MovesToGo
 		if mtg <= 0 || mtg > defaultMovesToGo {
 			mtg = defaultMovesToGo
 		}
-		left := max(lim.Time-moveOverhead, lim.Time/2)
-		most := left
-		if mtg > 1 {
-			most = left * maxClockShare / 100
+		reserve := max(lim.Time*reserveShare/100, reserveFloor)
+		usable := lim.Time - reserve - overhead
+		if usable <= 0 {
+			// Into the reserve: a quick move that spends half the increment, so that the
+			// clock grows back (in sudden death, a small share of what is left).
+			hard := lim.Inc / 2
+			if hard == 0 {
+				hard = lim.Time / time.Duration(4*mtg)
+			}
+			hard = max(min(hard, lim.Time/2*maxClockShare/100), time.Millisecond)
+			return plan{soft: hard / 2, hard: hard}
 		}
-		soft := min(left/time.Duration(mtg)+lim.Inc*3/4, most)
+		most := usable
+		if mtg > 1 {
+			most = usable * maxClockShare / 100
+		}
+		soft := min(usable/time.Duration(mtg)+lim.Inc*incShare/100, most)
 		hard := min(soft*hardFactor, most)
 		return plan{soft: max(soft, time.Millisecond), hard: max(hard, time.Millisecond)}
 	case lim.Depth > 0 || lim.Nodes > 0:
 		return plan{}
 	}
 	return plan{soft: defaultMoveTime, hard: defaultMoveTime}
+}
+
+// lagMeter learns the latency of the GUI's clock: after a timed move, the clock the GUI
+// reports for the next one tells how much it charged for that move; what it charged beyond
+// the search's own time is latency the search must keep back from then on. It follows a
+// rise at once and forgets slowly (lagDecay), so one slow move protects the next ones.
+type lagMeter struct {
+	last, inc, used time.Duration // the previous timed move: clock, increment, time searched
+	lag             time.Duration
+}
+
+// observe reads the clock of a new search and returns the latency to plan with.
+func (m *lagMeter) observe(lim Limits) time.Duration {
+	if lim.Time <= 0 || lim.Ponder || lim.Infinite {
+		m.last = 0 // no clock to compare the next one with
+		return m.lag
+	}
+	if m.last > 0 {
+		extra := m.last + m.inc - lim.Time - m.used
+		m.lag -= m.lag / lagDecay
+		// A negative extra is rounding or a new time control; one beyond the whole
+		// previous clock is a new game the GUI did not announce.
+		if extra > m.lag && extra < m.last {
+			m.lag = min(extra, maxLag)
+		}
+	}
+	return m.lag
+}
+
+// record notes the clock and the time searched of a search that has ended.
+func (m *lagMeter) record(lim Limits, used time.Duration) {
+	if lim.Time <= 0 || lim.Ponder || lim.Infinite {
+		m.last = 0
+		return
+	}
+	m.last, m.inc, m.used = lim.Time, lim.Inc, used
 }
 
 // watch stops the search when ctx is cancelled (at once) or the hard limit passes

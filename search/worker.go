@@ -70,7 +70,12 @@ type worker struct {
 }
 
 func newWorker(id int, e *Engine) *worker {
-	return &worker{id: id, eng: e, stack: make([]frame, MaxPly+4)}
+	w := &worker{id: id, eng: e, stack: make([]frame, MaxPly+4)}
+	// Touch the stack and the histories now (megabytes the operating system hands out
+	// lazily), so that the page faults are not paid on the clock of the first move.
+	clear(w.stack)
+	w.clearHistory()
+	return w
 }
 
 // clearHistory forgets the move-ordering statistics (a new game).
@@ -104,15 +109,18 @@ func (w *worker) prepare(sh *shared, root *movegen.Position, history []uint64) {
 	}
 }
 
-// poll runs every checkPeriod+1 nodes: publish the node count, check the hard time limit,
-// and in the main worker enforce the node limit.
+// poll runs every clockPeriod+1 nodes: check the hard time limit, and every
+// checkPeriod+1 nodes publish the node count and in the main worker enforce the node limit.
 func (w *worker) poll() {
-	w.published.Store(w.nodes)
 	// The watcher enforces the hard limit too, but a goroutine may wait for a processor
 	// on a loaded machine: every worker also reads the clock itself.
 	if d := w.sh.deadline.Load(); d != 0 && time.Now().UnixNano() >= d {
 		w.sh.stop.Store(true)
 	}
+	if w.nodes&checkPeriod != 0 {
+		return
+	}
+	w.published.Store(w.nodes)
 	if w.id == 0 && w.sh.lim.Nodes > 0 && w.sh.totalNodes() >= w.sh.lim.Nodes {
 		w.sh.stop.Store(true)
 	}

@@ -1,0 +1,113 @@
+package search
+
+import (
+	"testing"
+	"time"
+)
+
+// TestPlanKeepsTheReserve: at low clocks the hard limit never reaches into the reserve
+// and the overhead; once the clock is in the reserve a move spends less than the
+// increment, so the clock grows back. Pure arithmetic on the plan, no timing.
+func TestPlanKeepsTheReserve(t *testing.T) {
+	ms := time.Millisecond
+	for _, inc := range []time.Duration{0, 10 * ms, 20 * ms, 50 * ms, 100 * ms} {
+		for _, mtg := range []int{0, 1, 2, 5, 40} {
+			for _, lag := range []time.Duration{0, 40 * ms, 300 * ms} {
+				for clock := ms; clock <= 3*time.Second; clock += 7 * ms {
+					lim := Limits{Time: clock, Inc: inc, MovesToGo: mtg}
+					pl := newPlan(lim, lag)
+					if !pl.timed() || pl.soft > pl.hard || pl.soft <= 0 {
+						t.Fatalf("%+v lag %v: plan %+v", lim, lag, pl)
+					}
+					reserve := max(clock*reserveShare/100, reserveFloor)
+					usable := clock - reserve - moveOverhead - lag
+					switch {
+					case usable > 0 && pl.hard > usable:
+						t.Fatalf("%+v lag %v: hard %v beyond the usable %v", lim, lag, pl.hard, usable)
+					case usable <= 0 && inc > 0 && pl.hard >= inc:
+						t.Fatalf("%+v lag %v: in the reserve, hard %v not below the increment", lim, lag, pl.hard)
+					case pl.hard > max(clock/2*maxClockShare/100, ms) && usable <= 0:
+						t.Fatalf("%+v lag %v: in the reserve, hard %v is too much of the clock", lim, lag, pl.hard)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestPlanWorstCaseGame plays out games in which every move runs to its hard limit, then
+// loses a steady latency to the GUI (less than the increment, else no plan can last) and
+// every 50th move a stall (a process descheduled on a loaded machine): the clock must
+// never run out, and stays above floor instead of draining.
+func TestPlanWorstCaseGame(t *testing.T) {
+	ms := time.Millisecond
+	for _, tc := range []struct{ base, inc, lag, stall, floor time.Duration }{
+		{2 * time.Second, 20 * ms, 0, 0, reserveFloor * 19 / 20},
+		{2 * time.Second, 20 * ms, 10 * ms, 0, reserveFloor * 19 / 20},
+		{2 * time.Second, 20 * ms, 2 * ms, 400 * ms, reserveFloor / 2},
+		{5 * time.Second, 50 * ms, 0, 0, reserveFloor * 19 / 20},
+		{5 * time.Second, 50 * ms, 20 * ms, 0, reserveFloor * 19 / 20},
+		{5 * time.Second, 50 * ms, 10 * ms, 600 * ms, reserveFloor * 2 / 5},
+		{5 * time.Second, 0, 0, 0, 100 * ms},
+	} {
+		var meter lagMeter
+		clock, lowest := tc.base, tc.base
+		for move := 0; move < 300; move++ {
+			lim := Limits{Time: clock, Inc: tc.inc}
+			pl := newPlan(lim, meter.observe(lim))
+			meter.record(lim, pl.hard)
+			clock -= pl.hard + tc.lag
+			if move%50 == 49 {
+				clock -= tc.stall
+			}
+			if clock <= 0 {
+				t.Fatalf("%+v: lost on time at move %d", tc, move)
+			}
+			lowest = min(lowest, clock)
+			clock += tc.inc
+		}
+		t.Logf("%v+%v lag %v stall %v: lowest clock %v", tc.base, tc.inc, tc.lag, tc.stall, lowest)
+		if lowest < tc.floor {
+			t.Errorf("%+v: clock fell to %v", tc, lowest)
+		}
+	}
+}
+
+// TestLagMeter: the latency is what the GUI charged beyond the search's time; it follows
+// a rise at once, decays slowly, and ignores a new time control or an unannounced game.
+func TestLagMeter(t *testing.T) {
+	ms := time.Millisecond
+	var m lagMeter
+	if got := m.observe(Limits{Time: 1000 * ms, Inc: 10 * ms}); got != 0 {
+		t.Fatalf("first move: lag %v", got)
+	}
+	m.record(Limits{Time: 1000 * ms, Inc: 10 * ms}, 100*ms)
+	// 1000 + 10 - 100 would leave 910; the GUI reports 850: 60 ms of latency.
+	if got := m.observe(Limits{Time: 850 * ms, Inc: 10 * ms}); got != 60*ms {
+		t.Fatalf("lag %v, want 60ms", got)
+	}
+	m.record(Limits{Time: 850 * ms, Inc: 10 * ms}, 100*ms)
+	if got := m.observe(Limits{Time: 760 * ms, Inc: 10 * ms}); got != 60*ms-60*ms/lagDecay {
+		t.Fatalf("no new latency: lag %v, want a decay to %v", got, 60*ms-60*ms/lagDecay)
+	}
+	m.record(Limits{Time: 760 * ms, Inc: 10 * ms}, 100*ms)
+	// A new time control adds time: no latency learnt, only the decay.
+	before := m.lag
+	if got := m.observe(Limits{Time: 5000 * ms, Inc: 10 * ms}); got != before-before/lagDecay {
+		t.Fatalf("new control: lag %v", got)
+	}
+	// A ponder search has no clock to compare with: the next timed move learns nothing.
+	m.observe(Limits{Time: 100 * ms, Ponder: true})
+	m.record(Limits{Time: 100 * ms, Ponder: true}, 0)
+	if m.last != 0 {
+		t.Fatalf("ponder kept a clock: %+v", m)
+	}
+	// The plan keeps the learnt latency back, bounded by maxLag.
+	lim := Limits{MoveTime: 5 * time.Second}
+	if a, b := newPlan(lim, 0), newPlan(lim, 200*ms); a.hard-b.hard != 200*ms {
+		t.Fatalf("movetime plans %+v and %+v differ by other than the lag", a, b)
+	}
+	if a, b := newPlan(lim, maxLag), newPlan(lim, 10*maxLag); a != b {
+		t.Fatalf("lag not bounded: %+v vs %+v", a, b)
+	}
+}
