@@ -23,13 +23,7 @@ func (p *Position) standardLegalMoves(ml *MoveList) {
 
 // keepLegal removes from ml[start:] the moves that leave the mover's king attacked.
 func (p *Position) keepLegal(ml *MoveList, start int) {
-	var info pinInfo
-	if p.v.unitRiders && p.v.attacked == nil {
-		info = p.pins()
-	} else {
-		info = pinInfo{king: p.kings[p.side], byCopy: true}
-	}
-	info.scratch = &ml.scratch
+	info := p.legalInfo(ml)
 	n := start
 	// Without check or pins only king moves and special moves can be illegal.
 	easy := !info.byCopy && !info.inCheck && info.npinned == 0
@@ -40,6 +34,63 @@ func (p *Position) keepLegal(ml *MoveList, start int) {
 		}
 	}
 	ml.n = n
+}
+
+// LegalTactical appends to ml the legal moves of p that capture (en passant and hop
+// captures included) or promote, and reports whether p has any legal move at all. It is
+// for a quiescence search: the other moves need not be tested for legality, except until
+// one of them proves the side to move is not stalemated, so whether the game ends by the
+// number of legal moves (zero or not) is still decided.
+func (p *Position) LegalTactical(ml *MoveList) (anyLegal bool) {
+	start := ml.n
+	if p.v.legalMoves != nil {
+		p.v.legalMoves(p, ml)
+		anyLegal = ml.n > start
+		n := start
+		for _, m := range ml.moves[start:ml.n] {
+			if m.Promo() != NoType || p.Captured(m) != Empty {
+				ml.moves[n] = m
+				n++
+			}
+		}
+		ml.n = n
+		return anyLegal
+	}
+	p.genPseudo(ml)
+	if p.v.extraMoves != nil {
+		p.v.extraMoves(p, ml)
+	}
+	info := p.legalInfo(ml)
+	n := start
+	easy := !info.byCopy && !info.inCheck && info.npinned == 0
+	for _, m := range ml.moves[start:ml.n] {
+		tactical := m.Promo() != NoType || p.Captured(m) != Empty
+		if !tactical && anyLegal {
+			continue
+		}
+		if easy && m.Kind() == Normal && m.From() != info.king || p.legalStandard(m, &info) {
+			anyLegal = true
+			if tactical {
+				ml.moves[n] = m
+				n++
+			}
+		}
+	}
+	ml.n = n
+	return anyLegal
+}
+
+// legalInfo is what legalStandard needs to test p's moves, with ml's scratch position
+// for the tests by copy.
+func (p *Position) legalInfo(ml *MoveList) pinInfo {
+	var info pinInfo
+	if p.v.unitRiders && p.v.attacked == nil {
+		info = p.pins()
+	} else {
+		info = pinInfo{king: p.kings[p.side], byCopy: true}
+	}
+	info.scratch = &ml.scratch
+	return info
 }
 
 // genPseudo adds the standard pseudo-legal moves: every piece by its atoms, pawns by the
