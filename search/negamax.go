@@ -263,8 +263,19 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 	}
 
 	w.scratch.Reset()
-	p.LegalMoves(&w.scratch)
-	if o := p.StatusWith(w.scratch.Len()); o.Over() {
+	legal := 0
+	if !evasions && !w.ev.DecisiveEntries() {
+		// Only captures and promotions are searched here (no entry decides the game), so
+		// only they are tested for legality, and of the other moves just enough to know
+		// whether the side to move has any (the game ends on zero, not on a number).
+		if p.LegalTactical(&w.scratch) {
+			legal = 1
+		}
+	} else {
+		p.LegalMoves(&w.scratch)
+		legal = w.scratch.Len()
+	}
+	if o := p.StatusWith(legal); o.Over() {
 		return outcomeScore(o, p, ply)
 	}
 	if ply >= MaxPly-1 {
