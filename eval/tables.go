@@ -30,11 +30,9 @@ func build(v *movegen.Variant) *Evaluator {
 	}
 	e.buildSquareTables()
 	for _, sq := range g.Squares() {
-		n := 0
 		for _, to := range g.Squares() {
 			if e.dist(sq, to) <= 1 {
-				e.near[sq][n] = to
-				n++
+				e.zone[sq][to>>6] |= 1 << (to & 63)
 			}
 		}
 	}
