@@ -16,8 +16,7 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	if w.nodes&checkPeriod == 0 {
 		w.poll()
 	}
-	if w.stopped || w.sh.stop.Load() {
-		w.stopped = true
+	if w.stopped { // set by poll, which reads the shared stop flag
 		return 0 // the iteration is discarded; see iterate
 	}
 	pvNode := beta-alpha > 1
@@ -226,8 +225,7 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 	if w.nodes&checkPeriod == 0 {
 		w.poll()
 	}
-	if w.stopped || w.sh.stop.Load() {
-		w.stopped = true
+	if w.stopped {
 		return 0
 	}
 	w.seldepth = max(w.seldepth, ply)

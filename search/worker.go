@@ -105,7 +105,9 @@ func (w *worker) prepare(sh *shared, root *movegen.Position, history []uint64) {
 }
 
 // poll runs every checkPeriod+1 nodes: publish the node count, check the hard time limit,
-// and in the main worker enforce the node limit.
+// in the main worker enforce the node limit, and stop if the search is stopped. The shared
+// stop flag is read here, not at every node: a load of a word other threads write costs
+// a few percent of the nodes, and 256 nodes are well under a millisecond.
 func (w *worker) poll() {
 	w.published.Store(w.nodes)
 	// The watcher enforces the hard limit too, but a goroutine may wait for a processor
@@ -115,6 +117,9 @@ func (w *worker) poll() {
 	}
 	if w.id == 0 && w.sh.lim.Nodes > 0 && w.sh.totalNodes() >= w.sh.lim.Nodes {
 		w.sh.stop.Store(true)
+	}
+	if w.sh.stop.Load() {
+		w.stopped = true
 	}
 }
 
