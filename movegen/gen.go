@@ -56,9 +56,13 @@ func (p *Position) LegalTactical(ml *MoveList) (anyLegal bool) {
 		ml.n = n
 		return anyLegal
 	}
-	p.genPseudo(ml)
 	if p.v.extraMoves != nil {
+		p.genPseudo(ml)
 		p.v.extraMoves(p, ml)
+	} else {
+		// Standard moves only: generate the tactical ones alone, and all of them only if
+		// none of those is legal, to learn whether another move is.
+		p.genPseudoTactical(ml)
 	}
 	info := p.legalInfo(ml)
 	n := start
@@ -77,7 +81,80 @@ func (p *Position) LegalTactical(ml *MoveList) (anyLegal bool) {
 		}
 	}
 	ml.n = n
+	if !anyLegal && p.v.extraMoves == nil {
+		p.genPseudo(ml)
+		for _, m := range ml.moves[n:ml.n] {
+			if easy && m.Kind() == Normal && m.From() != info.king || p.legalStandard(m, &info) {
+				anyLegal = true
+				break
+			}
+		}
+		ml.n = n
+	}
 	return anyLegal
+}
+
+// genPseudoTactical adds genPseudo's moves that capture or promote, in the same order.
+func (p *Position) genPseudoTactical(ml *MoveList) {
+	us := p.side
+	v := p.v
+	enemy := colorBit(us.Other())
+	for _, from := range p.pieces[us][:p.nPieces[us]] {
+		t := p.cells[from].Type()
+		if t == Pawn {
+			p.genPawnTactical(from, ml)
+			continue
+		}
+		for _, st := range v.steps[t] {
+			to := from
+			for {
+				to += Square(st.delta)
+				pc := p.cells[to]
+				if pc == Empty {
+					if st.rider {
+						continue
+					}
+				} else if pc&enemy != 0 && pc.Type() != King {
+					ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
+				}
+				break
+			}
+		}
+	}
+}
+
+// genPawnTactical adds genPawn's moves that capture or promote, in the same order.
+func (p *Position) genPawnTactical(from Square, ml *MoveList) {
+	us := p.side
+	v := p.v
+	g := v.Geometry
+	push := Square(v.pawnPush[us])
+	to := from + push
+	if p.cells[to] == Empty {
+		if p.promotes(us, to) {
+			p.addPawnMove(Normal, from, to, ml)
+		}
+		if int(g.rank[from]) == v.Pawn.StartRank[us] {
+			for n := 2; n <= v.Pawn.FirstSteps; n++ {
+				to += push
+				if p.cells[to] != Empty {
+					break
+				}
+				if p.promotes(us, to) {
+					p.addPawnMove(Normal, from, to, ml)
+				}
+			}
+		}
+	}
+	enemy := colorBit(us.Other())
+	for _, d := range v.pawnTake[us] {
+		to := from + Square(d)
+		if pc := p.cells[to]; pc&enemy != 0 && pc.Type() != King {
+			p.addPawnMove(Normal, from, to, ml)
+		} else if pc == Empty && p.ep[0] != NoSquare && (to == p.ep[0] || to == p.ep[1]) {
+			ml.Add(NewMove(EnPassant, from, to, NoSquare, NoType))
+		}
+	}
 }
 
 // legalInfo is what legalStandard needs to test p's moves, with ml's scratch position
