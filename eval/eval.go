@@ -31,6 +31,9 @@ type Evaluator struct {
 	rank    [256]int8
 	// startNPM is the non-pawn material of both sides at the start, for the game phase.
 	startNPM int
+	// shieldSquares[c][k] are the three squares in front of c's king on k (NoSquare
+	// off the board).
+	shieldSquares [2][256][3]movegen.Square
 	// zone is the set of squares at most one king step from each square (itself
 	// included), a bit per cell: a king's zone.
 	zone [256][4]uint64
@@ -285,18 +288,12 @@ func (e *Evaluator) pawns(_ *movegen.Position, c movegen.Color, pi *pawnInfo) in
 	return score
 }
 
-// shield counts c's pawns on the three squares in front of its king.
+// shield counts c's pawns on the three squares in front of its king (shieldSquares).
 func (e *Evaluator) shield(p *movegen.Position, c movegen.Color, k movegen.Square) int {
-	g := e.v.Geometry
-	dir := 1
-	if c == movegen.Black {
-		dir = -1
-	}
 	pawn := movegen.MakePiece(c, movegen.Pawn)
 	n := 0
-	kf, kr := int(e.file[k]), int(e.rank[k])
-	for f := kf - 1; f <= kf+1; f++ {
-		if s := g.Square(f, kr+dir); s != movegen.NoSquare && p.At(s) == pawn {
+	for _, s := range e.shieldSquares[c][k] {
+		if s != movegen.NoSquare && p.At(s) == pawn {
 			n++
 		}
 	}
