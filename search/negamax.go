@@ -57,7 +57,7 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	}
 	captures := w.fill(p, f, ttMove, false)
 	if ply >= MaxPly-1 {
-		return w.ev.Evaluate(p)
+		return w.evaluate(p)
 	}
 
 	inCheck := knownCheck(p, hint)
@@ -72,7 +72,7 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	}
 	staticEval := -Infinity
 	if !inCheck {
-		staticEval = w.ev.Evaluate(p)
+		staticEval = w.evaluate(p)
 	}
 
 	// Reverse futility pruning: far above beta at low depth, a quiet position stays there.
@@ -247,7 +247,7 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 		if quick := w.ev.Material(p) - lazyMargin; quick >= beta {
 			return quick
 		}
-		stand = w.ev.Evaluate(p)
+		stand = w.evaluate(p)
 		if stand >= beta {
 			return stand
 		}
@@ -277,13 +277,13 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 		return outcomeScore(o, p, ply)
 	}
 	if ply >= MaxPly-1 {
-		return w.ev.Evaluate(p)
+		return w.evaluate(p)
 	}
 	if evasions && w.scratch.Len() >= wideNode {
 		// Hundreds of evasions (Hop Chess: move the trampoline away) are too many to
 		// search here: stand pat and look at the captures only.
 		evasions = false
-		stand = w.ev.Evaluate(p)
+		stand = w.evaluate(p)
 		if stand >= beta {
 			return stand
 		}

@@ -52,6 +52,11 @@ type worker struct {
 	// trampoline on a square led to a cutoff.
 	trampHistory [2][256]int32
 
+	// evals caches the static evaluations of recent positions by hash: iterative
+	// deepening evaluates the same leaves again at every depth.
+	evals   []evalEntry
+	evalsOf *eval.Evaluator // the evaluator the cached scores come from
+
 	nodes     uint64
 	published atomic.Uint64 // nodes, published every checkPeriod nodes for the reports
 	seldepth  int
@@ -70,7 +75,31 @@ type worker struct {
 }
 
 func newWorker(id int, e *Engine) *worker {
-	return &worker{id: id, eng: e, stack: make([]frame, MaxPly+4)}
+	return &worker{id: id, eng: e, stack: make([]frame, MaxPly+4), evals: make([]evalEntry, evalCacheSize)}
+}
+
+// evalCacheSize is the number of entries of a worker's evaluation cache, a power of two:
+// 8192 entries of 16 bytes stay in the processor's second-level cache.
+const evalCacheSize = 1 << 13
+
+// evalEntry is a cached static evaluation: the full hash and the score.
+type evalEntry struct {
+	key   uint64
+	score int32
+	used  bool
+}
+
+// evaluate is the static evaluation of p, from the cache when p was evaluated recently.
+// The hash covers everything the evaluation reads, so a cached score is the score.
+func (w *worker) evaluate(p *movegen.Position) int {
+	h := p.Hash()
+	ent := &w.evals[h&(evalCacheSize-1)]
+	if ent.used && ent.key == h {
+		return int(ent.score)
+	}
+	s := w.ev.Evaluate(p)
+	*ent = evalEntry{key: h, score: int32(s), used: true}
+	return s
 }
 
 // clearHistory forgets the move-ordering statistics (a new game).
@@ -85,6 +114,11 @@ func (w *worker) clearHistory() {
 // prepare readies the worker for a search of root after the game positions history.
 func (w *worker) prepare(sh *shared, root *movegen.Position, history []uint64) {
 	w.sh, w.ev = sh, eval.For(root.Variant())
+	if w.evalsOf != w.ev {
+		// Another game: the same hash may be another position, scored by other tables.
+		clear(w.evals)
+		w.evalsOf = w.ev
+	}
 	w.promoGain = 0
 	for _, t := range root.Variant().Pawn.PromoTypes {
 		w.promoGain = max(w.promoGain, w.ev.Value(t)-w.ev.Value(movegen.Pawn))
