@@ -31,9 +31,12 @@ type Evaluator struct {
 	rank    [256]int8
 	// startNPM is the non-pawn material of both sides at the start, for the game phase.
 	startNPM int
-	// near lists the squares at most one king step from each square (itself included),
-	// padded with NoSquare.
-	near [256][9]movegen.Square
+	// shieldSquares[c][k] are the three squares in front of c's king on k (NoSquare
+	// off the board).
+	shieldSquares [2][256][3]movegen.Square
+	// zone is the set of squares at most one king step from each square (itself
+	// included), a bit per cell: a king's zone.
+	zone [256][4]uint64
 	// weak is each side's own weak square (Weak Square), NoSquare elsewhere.
 	weak    [2]movegen.Square
 	maxDist int
@@ -98,29 +101,25 @@ func (e *Evaluator) Material(p *movegen.Position) int {
 // Weak Square's weak squares), so that no material bound limits what a move may gain.
 func (e *Evaluator) DecisiveEntries() bool { return e.weak[0] != movegen.NoSquare }
 
-// Evaluate scores p for the side to move.
+// Evaluate scores p for the side to move. One pass over each side's pieces scores them
+// and gathers the pawns; the pawn structure is scored from what it gathered.
 func (e *Evaluator) Evaluate(p *movegen.Position) int {
 	phase := e.phase(p) // 256 = opening material, 0 = bare kings and pawns
 	var s [2]int
 	var zoneAttacks [2]int // enemy moves into each side's king zone
-	// zone marks the squares at most one king step from each king: bit c for c's king.
-	var zone [256]uint8
-	for c := movegen.White; c <= movegen.Black; c++ {
-		if k := p.King(c); k != movegen.NoSquare {
-			for _, sq := range e.near[k] {
-				zone[sq] |= 1 << c
-			}
-		}
-	}
 	var pi pawnInfo
 	pawnStructure := e.v.Geometry.Files <= maxFiles
 	if pawnStructure {
-		e.pawnFiles(p, &pi)
+		pi.least, pi.most = noLeast, noMost
 	}
 	for c := movegen.White; c <= movegen.Black; c++ {
-		s[c] += e.sideScore(p, c, phase, &zone, &zoneAttacks)
-		if pawnStructure && p.Count(c, movegen.Pawn) > 0 {
-			s[c] += e.pawns(p, c, &pi)
+		s[c] += e.sideScore(p, c, phase, pawnStructure, &pi, &zoneAttacks)
+	}
+	if pawnStructure {
+		for c := movegen.White; c <= movegen.Black; c++ {
+			if pi.n[c] > 0 {
+				s[c] += e.pawns(p, c, &pi)
+			}
 		}
 	}
 	for c := movegen.White; c <= movegen.Black; c++ {
@@ -148,28 +147,36 @@ func (e *Evaluator) phase(p *movegen.Position) int {
 }
 
 // sideScore is everything side c earns by itself: material, squares, mobility, king
-// shelter, pawn structure, variant terms. It adds c's moves into the enemy king's zone to
-// zone[them].
-func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, near *[256]uint8, zone *[2]int) int {
+// shelter, variant terms. It adds c's moves into the enemy king's zone to zone[them], and
+// with pawnStructure records c's pawns in pi.
+func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, pawnStructure bool, pi *pawnInfo, zone *[2]int) int {
 	them := c.Other()
 	score := 0
 	for t := movegen.Pawn; t < movegen.NumTypes; t++ {
 		score += e.value[t] * (p.Count(c, t) + p.Hand(c, t))
 	}
 	eking := p.King(them)
-	themBit := uint8(1) << them
+	// ezone is the enemy king's zone as a set of squares (empty without a king: NoSquare
+	// is a padding cell, whose set is empty).
+	ezone := &e.zone[eking]
 	enemyWeak := e.weak[them]
+	// A destination counts for mobility unless it holds a friend or is off the board.
+	blocked := movegen.MakePiece(c, movegen.NoType) | movegen.Wall
+	pst := &e.pst[c]
 	for _, sq := range p.Pieces(c) {
 		t := p.At(sq).Type()
-		score += int(e.pst[c][t][sq])
+		score += int(pst[t][sq])
 		switch t {
 		case movegen.King:
-			score += (int(e.kingEnd[sq])*(256-phase) + int(e.pst[c][t][sq])*(phase-256)) / 256
+			score += (int(e.kingEnd[sq])*(256-phase) + int(pst[t][sq])*(phase-256)) / 256
 			if enemyWeak != movegen.NoSquare {
 				score += weakSquareKing * (e.maxDist - e.dist(sq, enemyWeak)) * (256 - phase) / 256
 			}
 			continue
 		case movegen.Pawn:
+			if pawnStructure {
+				pi.add(c, sq, e.file[sq], e.rank[sq])
+			}
 			continue
 		}
 		mob := 0
@@ -178,9 +185,9 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, n
 			for {
 				to += st.delta
 				pc := p.At(to)
-				if pc == movegen.Empty || pc.Is(them) {
+				if pc&blocked == 0 {
 					mob++
-					if near[to]&themBit != 0 {
+					if ezone[to>>6]&(1<<(to&63)) != 0 {
 						zone[them]++
 					}
 					if to == enemyWeak {
@@ -211,33 +218,45 @@ type pawnInfo struct {
 	count [2][maxFiles]int8
 	least [2][maxFiles]int8 // lowest rank of a pawn on the file (127 if none)
 	most  [2][maxFiles]int8 // highest rank of a pawn on the file (-1 if none)
+	sq    [2][32]movegen.Square
+	n     [2]int
 }
 
-// pawnFiles fills pi from p's pawns.
-func (e *Evaluator) pawnFiles(p *movegen.Position, pi *pawnInfo) {
-	for c := range pi.least {
-		for f := range pi.least[c] {
-			pi.least[c][f], pi.most[c][f] = 127, -1
+// noLeast and noMost are pawnInfo's least and most before any pawn is seen.
+var noLeast, noMost = func() (l, m [2][maxFiles]int8) {
+	for c := range l {
+		for f := range l[c] {
+			l[c][f], m[c][f] = 127, -1
 		}
 	}
+	return l, m
+}()
+
+// add records c's pawn on sq, of file f and rank r.
+func (pi *pawnInfo) add(c movegen.Color, sq movegen.Square, f, r int8) {
+	pi.sq[c][pi.n[c]] = sq
+	pi.n[c]++
+	pi.count[c][f]++
+	pi.least[c][f] = min(pi.least[c][f], r)
+	pi.most[c][f] = max(pi.most[c][f], r)
+}
+
+// pawnFiles fills pi from p's pawns (Evaluate gathers them on its way instead).
+func (e *Evaluator) pawnFiles(p *movegen.Position, pi *pawnInfo) {
+	*pi = pawnInfo{least: noLeast, most: noMost}
 	for c := movegen.White; c <= movegen.Black; c++ {
-		if p.Count(c, movegen.Pawn) == 0 {
-			continue
-		}
 		for _, sq := range p.Pieces(c) {
-			if p.At(sq).Type() != movegen.Pawn {
-				continue
+			if p.At(sq).Type() == movegen.Pawn {
+				pi.add(c, sq, e.file[sq], e.rank[sq])
 			}
-			f, r := e.file[sq], e.rank[sq]
-			pi.count[c][f]++
-			pi.least[c][f] = min(pi.least[c][f], r)
-			pi.most[c][f] = max(pi.most[c][f], r)
 		}
 	}
 }
 
 // pawns scores c's pawn structure: doubled and isolated pawns, passed pawns by progress.
-func (e *Evaluator) pawns(p *movegen.Position, c movegen.Color, pi *pawnInfo) int {
+//
+// p is not read: the pawns are those recorded in pi.
+func (e *Evaluator) pawns(_ *movegen.Position, c movegen.Color, pi *pawnInfo) int {
 	them := c.Other()
 	nfiles := e.v.Geometry.Files
 	files := &pi.count[c]
@@ -247,10 +266,7 @@ func (e *Evaluator) pawns(p *movegen.Position, c movegen.Color, pi *pawnInfo) in
 			score -= doubledPawn * int(files[f]-1)
 		}
 	}
-	for _, sq := range p.Pieces(c) {
-		if p.At(sq).Type() != movegen.Pawn {
-			continue
-		}
+	for _, sq := range pi.sq[c][:pi.n[c]] {
 		f, r := int(e.file[sq]), e.rank[sq]
 		left := f > 0 && files[f-1] > 0
 		right := f+1 < nfiles && files[f+1] > 0
@@ -272,18 +288,12 @@ func (e *Evaluator) pawns(p *movegen.Position, c movegen.Color, pi *pawnInfo) in
 	return score
 }
 
-// shield counts c's pawns on the three squares in front of its king.
+// shield counts c's pawns on the three squares in front of its king (shieldSquares).
 func (e *Evaluator) shield(p *movegen.Position, c movegen.Color, k movegen.Square) int {
-	g := e.v.Geometry
-	dir := 1
-	if c == movegen.Black {
-		dir = -1
-	}
 	pawn := movegen.MakePiece(c, movegen.Pawn)
 	n := 0
-	kf, kr := int(e.file[k]), int(e.rank[k])
-	for f := kf - 1; f <= kf+1; f++ {
-		if s := g.Square(f, kr+dir); s != movegen.NoSquare && p.At(s) == pawn {
+	for _, s := range e.shieldSquares[c][k] {
+		if s != movegen.NoSquare && p.At(s) == pawn {
 			n++
 		}
 	}

@@ -29,12 +29,18 @@ func build(v *movegen.Variant) *Evaluator {
 		}
 	}
 	e.buildSquareTables()
+	for _, k := range g.Squares() {
+		for c, dir := range [2]int{1, -1} {
+			kf, kr := int(e.file[k]), int(e.rank[k])
+			for i, f := range [3]int{kf - 1, kf, kf + 1} {
+				e.shieldSquares[c][k][i] = g.Square(f, kr+dir)
+			}
+		}
+	}
 	for _, sq := range g.Squares() {
-		n := 0
 		for _, to := range g.Squares() {
 			if e.dist(sq, to) <= 1 {
-				e.near[sq][n] = to
-				n++
+				e.zone[sq][to>>6] |= 1 << (to & 63)
 			}
 		}
 	}

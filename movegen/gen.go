@@ -23,13 +23,7 @@ func (p *Position) standardLegalMoves(ml *MoveList) {
 
 // keepLegal removes from ml[start:] the moves that leave the mover's king attacked.
 func (p *Position) keepLegal(ml *MoveList, start int) {
-	var info pinInfo
-	if p.v.unitRiders && p.v.attacked == nil {
-		info = p.pins()
-	} else {
-		info = pinInfo{king: p.kings[p.side], byCopy: true}
-	}
-	info.scratch = &ml.scratch
+	info := p.legalInfo(ml)
 	n := start
 	// Without check or pins only king moves and special moves can be illegal.
 	easy := !info.byCopy && !info.inCheck && info.npinned == 0
@@ -40,6 +34,140 @@ func (p *Position) keepLegal(ml *MoveList, start int) {
 		}
 	}
 	ml.n = n
+}
+
+// LegalTactical appends to ml the legal moves of p that capture (en passant and hop
+// captures included) or promote, and reports whether p has any legal move at all. It is
+// for a quiescence search: the other moves need not be tested for legality, except until
+// one of them proves the side to move is not stalemated, so whether the game ends by the
+// number of legal moves (zero or not) is still decided.
+func (p *Position) LegalTactical(ml *MoveList) (anyLegal bool) {
+	start := ml.n
+	if p.v.legalMoves != nil {
+		p.v.legalMoves(p, ml)
+		anyLegal = ml.n > start
+		n := start
+		for _, m := range ml.moves[start:ml.n] {
+			if m.Promo() != NoType || p.Captured(m) != Empty {
+				ml.moves[n] = m
+				n++
+			}
+		}
+		ml.n = n
+		return anyLegal
+	}
+	if p.v.extraMoves != nil {
+		p.genPseudo(ml)
+		p.v.extraMoves(p, ml)
+	} else {
+		// Standard moves only: generate the tactical ones alone, and all of them only if
+		// none of those is legal, to learn whether another move is.
+		p.genPseudoTactical(ml)
+	}
+	info := p.legalInfo(ml)
+	n := start
+	easy := !info.byCopy && !info.inCheck && info.npinned == 0
+	for _, m := range ml.moves[start:ml.n] {
+		tactical := m.Promo() != NoType || p.Captured(m) != Empty
+		if !tactical && anyLegal {
+			continue
+		}
+		if easy && m.Kind() == Normal && m.From() != info.king || p.legalStandard(m, &info) {
+			anyLegal = true
+			if tactical {
+				ml.moves[n] = m
+				n++
+			}
+		}
+	}
+	ml.n = n
+	if !anyLegal && p.v.extraMoves == nil {
+		p.genPseudo(ml)
+		for _, m := range ml.moves[n:ml.n] {
+			if easy && m.Kind() == Normal && m.From() != info.king || p.legalStandard(m, &info) {
+				anyLegal = true
+				break
+			}
+		}
+		ml.n = n
+	}
+	return anyLegal
+}
+
+// genPseudoTactical adds genPseudo's moves that capture or promote, in the same order.
+func (p *Position) genPseudoTactical(ml *MoveList) {
+	us := p.side
+	v := p.v
+	enemy := colorBit(us.Other())
+	for _, from := range p.pieces[us][:p.nPieces[us]] {
+		t := p.cells[from].Type()
+		if t == Pawn {
+			p.genPawnTactical(from, ml)
+			continue
+		}
+		for _, st := range v.steps[t] {
+			to := from
+			for {
+				to += Square(st.delta)
+				pc := p.cells[to]
+				if pc == Empty {
+					if st.rider {
+						continue
+					}
+				} else if pc&enemy != 0 && pc.Type() != King {
+					ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
+				}
+				break
+			}
+		}
+	}
+}
+
+// genPawnTactical adds genPawn's moves that capture or promote, in the same order.
+func (p *Position) genPawnTactical(from Square, ml *MoveList) {
+	us := p.side
+	v := p.v
+	g := v.Geometry
+	push := Square(v.pawnPush[us])
+	to := from + push
+	if p.cells[to] == Empty {
+		if p.promotes(us, to) {
+			p.addPawnMove(Normal, from, to, ml)
+		}
+		if int(g.rank[from]) == v.Pawn.StartRank[us] {
+			for n := 2; n <= v.Pawn.FirstSteps; n++ {
+				to += push
+				if p.cells[to] != Empty {
+					break
+				}
+				if p.promotes(us, to) {
+					p.addPawnMove(Normal, from, to, ml)
+				}
+			}
+		}
+	}
+	enemy := colorBit(us.Other())
+	for _, d := range v.pawnTake[us] {
+		to := from + Square(d)
+		if pc := p.cells[to]; pc&enemy != 0 && pc.Type() != King {
+			p.addPawnMove(Normal, from, to, ml)
+		} else if pc == Empty && p.ep[0] != NoSquare && (to == p.ep[0] || to == p.ep[1]) {
+			ml.Add(NewMove(EnPassant, from, to, NoSquare, NoType))
+		}
+	}
+}
+
+// legalInfo is what legalStandard needs to test p's moves, with ml's scratch position
+// for the tests by copy.
+func (p *Position) legalInfo(ml *MoveList) pinInfo {
+	var info pinInfo
+	if p.v.unitRiders && p.v.attacked == nil {
+		info = p.pins()
+	} else {
+		info = pinInfo{king: p.kings[p.side], byCopy: true}
+	}
+	info.scratch = &ml.scratch
+	return info
 }
 
 // genPseudo adds the standard pseudo-legal moves: every piece by its atoms, pawns by the

@@ -16,8 +16,7 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	if w.nodes&clockPeriod == 0 {
 		w.poll()
 	}
-	if w.stopped || w.sh.stop.Load() {
-		w.stopped = true
+	if w.stopped { // set by poll, which reads the shared stop flag
 		return 0 // the iteration is discarded; see iterate
 	}
 	pvNode := beta-alpha > 1
@@ -58,7 +57,7 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	}
 	captures := w.fill(p, f, ttMove, false)
 	if ply >= MaxPly-1 {
-		return w.ev.Evaluate(p)
+		return w.evaluate(p)
 	}
 
 	inCheck := knownCheck(p, hint)
@@ -73,7 +72,7 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	}
 	staticEval := -Infinity
 	if !inCheck {
-		staticEval = w.ev.Evaluate(p)
+		staticEval = w.evaluate(p)
 	}
 
 	// Reverse futility pruning: far above beta at low depth, a quiet position stays there.
@@ -226,8 +225,7 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 	if w.nodes&clockPeriod == 0 {
 		w.poll()
 	}
-	if w.stopped || w.sh.stop.Load() {
-		w.stopped = true
+	if w.stopped {
 		return 0
 	}
 	w.seldepth = max(w.seldepth, ply)
@@ -249,7 +247,7 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 		if quick := w.ev.Material(p) - lazyMargin; quick >= beta {
 			return quick
 		}
-		stand = w.ev.Evaluate(p)
+		stand = w.evaluate(p)
 		if stand >= beta {
 			return stand
 		}
@@ -263,18 +261,29 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 	}
 
 	w.scratch.Reset()
-	p.LegalMoves(&w.scratch)
-	if o := p.StatusWith(w.scratch.Len()); o.Over() {
+	legal := 0
+	if !evasions && !w.ev.DecisiveEntries() {
+		// Only captures and promotions are searched here (no entry decides the game), so
+		// only they are tested for legality, and of the other moves just enough to know
+		// whether the side to move has any (the game ends on zero, not on a number).
+		if p.LegalTactical(&w.scratch) {
+			legal = 1
+		}
+	} else {
+		p.LegalMoves(&w.scratch)
+		legal = w.scratch.Len()
+	}
+	if o := p.StatusWith(legal); o.Over() {
 		return outcomeScore(o, p, ply)
 	}
 	if ply >= MaxPly-1 {
-		return w.ev.Evaluate(p)
+		return w.evaluate(p)
 	}
 	if evasions && w.scratch.Len() >= wideNode {
 		// Hundreds of evasions (Hop Chess: move the trampoline away) are too many to
 		// search here: stand pat and look at the captures only.
 		evasions = false
-		stand = w.ev.Evaluate(p)
+		stand = w.evaluate(p)
 		if stand >= beta {
 			return stand
 		}

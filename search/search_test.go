@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"varchess/eval"
 	"varchess/movegen"
 )
 
@@ -318,5 +319,32 @@ func TestTwoThreads(t *testing.T) {
 	res := e.Search(context.Background(), p, nil, Limits{Depth: 7}, nil)
 	if MateMoves(res.Score) != 3 {
 		t.Fatalf("two threads: score %d, want mate in 3", res.Score)
+	}
+}
+
+// TestEvalCache: the worker's cached evaluation is the evaluator's, on first sight and on
+// the next, in every variant played one after the other by the same worker (a cache of
+// one game must not answer for another's position).
+func TestEvalCache(t *testing.T) {
+	w := newWorker(0, NewEngine())
+	sh := &shared{tt: newTable(1), workers: []*worker{w}}
+	var ml movegen.MoveList
+	for _, v := range movegen.All {
+		p := v.Start(nil)
+		w.prepare(sh, p, nil)
+		for ply := 0; ply < 40; ply++ {
+			want := eval.For(v).Evaluate(p)
+			for range 2 {
+				if got := w.evaluate(p); got != want {
+					t.Fatalf("%s %s: cached evaluation %d, evaluator says %d", v.Name, p.FEN(), got, want)
+				}
+			}
+			ml.Reset()
+			p.LegalMoves(&ml)
+			if ml.Len() == 0 {
+				break
+			}
+			p.Apply(ml.At((ply * 7) % ml.Len()))
+		}
 	}
 }
