@@ -94,69 +94,6 @@ func (p *Position) LegalTactical(ml *MoveList) (anyLegal bool) {
 	return anyLegal
 }
 
-// genPseudoTactical adds genPseudo's moves that capture or promote, in the same order.
-func (p *Position) genPseudoTactical(ml *MoveList) {
-	us := p.side
-	v := p.v
-	enemy := colorBit(us.Other())
-	for _, from := range p.pieces[us][:p.nPieces[us]] {
-		t := p.cells[from].Type()
-		if t == Pawn {
-			p.genPawnTactical(from, ml)
-			continue
-		}
-		for _, st := range v.steps[t] {
-			to := from
-			for {
-				to += Square(st.delta)
-				pc := p.cells[to]
-				if pc == Empty {
-					if st.rider {
-						continue
-					}
-				} else if pc&enemy != 0 && pc.Type() != King {
-					ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
-				}
-				break
-			}
-		}
-	}
-}
-
-// genPawnTactical adds genPawn's moves that capture or promote, in the same order.
-func (p *Position) genPawnTactical(from Square, ml *MoveList) {
-	us := p.side
-	v := p.v
-	g := v.Geometry
-	push := Square(v.pawnPush[us])
-	to := from + push
-	if p.cells[to] == Empty {
-		if p.promotes(us, to) {
-			p.addPawnMove(Normal, from, to, ml)
-		}
-		if int(g.rank[from]) == v.Pawn.StartRank[us] {
-			for n := 2; n <= v.Pawn.FirstSteps; n++ {
-				to += push
-				if p.cells[to] != Empty {
-					break
-				}
-				if p.promotes(us, to) {
-					p.addPawnMove(Normal, from, to, ml)
-				}
-			}
-		}
-	}
-	enemy := colorBit(us.Other())
-	for _, d := range v.pawnTake[us] {
-		to := from + Square(d)
-		if pc := p.cells[to]; pc&enemy != 0 && pc.Type() != King {
-			p.addPawnMove(Normal, from, to, ml)
-		} else if pc == Empty && p.ep[0] != NoSquare && (to == p.ep[0] || to == p.ep[1]) {
-			ml.Add(NewMove(EnPassant, from, to, NoSquare, NoType))
-		}
-	}
-}
-
 // legalInfo is what legalStandard needs to test p's moves, with ml's scratch position
 // for the tests by copy.
 func (p *Position) legalInfo(ml *MoveList) pinInfo {
@@ -172,14 +109,22 @@ func (p *Position) legalInfo(ml *MoveList) pinInfo {
 
 // genPseudo adds the standard pseudo-legal moves: every piece by its atoms, pawns by the
 // pawn rules, castling by the castling rules. Kings are never captured.
-func (p *Position) genPseudo(ml *MoveList) {
+func (p *Position) genPseudo(ml *MoveList) { p.genStandard(ml, true) }
+
+// genPseudoTactical adds genPseudo's moves that capture or promote, in the same order: the
+// quiescence search's moves, without generating the quiet ones only to drop them.
+func (p *Position) genPseudoTactical(ml *MoveList) { p.genStandard(ml, false) }
+
+// genStandard is genPseudo, with the quiet moves (non-capturing, non-promoting, castling)
+// only when quiets is set.
+func (p *Position) genStandard(ml *MoveList, quiets bool) {
 	us := p.side
 	v := p.v
 	enemy := colorBit(us.Other())
 	for _, from := range p.pieces[us][:p.nPieces[us]] {
 		t := p.cells[from].Type()
 		if t == Pawn {
-			p.genPawn(from, ml)
+			p.genPawn(from, ml, quiets)
 			continue
 		}
 		for _, st := range v.steps[t] {
@@ -188,7 +133,9 @@ func (p *Position) genPseudo(ml *MoveList) {
 				to += Square(st.delta)
 				pc := p.cells[to]
 				if pc == Empty {
-					ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
+					if quiets {
+						ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
+					}
 					if st.rider {
 						continue
 					}
@@ -199,28 +146,33 @@ func (p *Position) genPseudo(ml *MoveList) {
 			}
 		}
 	}
-	if p.castleRook[us] != [2]Square{} {
+	if quiets && p.castleRook[us] != [2]Square{} {
 		p.genCastling(ml)
 	}
 }
 
 // genPawn adds the moves of the pawn on from: steps, first long steps, captures, en
-// passant, each reaching the promotion rank as one move per promotion type.
-func (p *Position) genPawn(from Square, ml *MoveList) {
+// passant, each reaching the promotion rank as one move per promotion type. Without quiets
+// only its captures and promotions.
+func (p *Position) genPawn(from Square, ml *MoveList, quiets bool) {
 	us := p.side
 	v := p.v
 	g := v.Geometry
 	push := Square(v.pawnPush[us])
 	to := from + push
 	if p.cells[to] == Empty {
-		p.addPawnMove(Normal, from, to, ml)
+		if quiets || p.promotes(us, to) {
+			p.addPawnMove(Normal, from, to, ml)
+		}
 		if int(g.rank[from]) == v.Pawn.StartRank[us] {
 			for n := 2; n <= v.Pawn.FirstSteps; n++ {
 				to += push
 				if p.cells[to] != Empty {
 					break
 				}
-				p.addPawnMove(Normal, from, to, ml)
+				if quiets || p.promotes(us, to) {
+					p.addPawnMove(Normal, from, to, ml)
+				}
 			}
 		}
 	}
