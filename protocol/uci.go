@@ -14,7 +14,7 @@ import (
 // UCI option limits.
 const (
 	defaultHashMB = 16
-	maxMultiPV    = 16 // the engine reports only the best line; more are accepted and noted
+	maxMultiPV    = search.MaxMultiPV // lines a search reports
 )
 
 // uci is one UCI session. Variants follow Fairy-Stockfish's convention: the combo option
@@ -300,10 +300,7 @@ func (u *uci) goCmd(args []string) {
 	if len(g.searchMoves) > 0 {
 		u.w.printf("info string searchmoves is not supported; searching every move")
 	}
-	if u.multiPV > 1 {
-		u.w.printf("info string MultiPV %d: only the best line is reported", u.multiPV)
-	}
-	lim := search.Limits{Depth: g.depth, Nodes: g.nodes, MoveTime: g.moveTime, MovesToGo: g.movesToGo, Infinite: g.infinite, Ponder: g.ponder}
+	lim := search.Limits{Depth: g.depth, Nodes: g.nodes, MoveTime: g.moveTime, MovesToGo: g.movesToGo, Infinite: g.infinite, Ponder: g.ponder, MultiPV: u.multiPV}
 	if g.mate > 0 && lim.Depth == 0 {
 		lim.Depth = 2*g.mate - 1
 	}
@@ -332,8 +329,8 @@ func (u *uci) reporter(root *movegen.Position) func(search.Info) {
 			nps = in.Nodes * 1000 / uint64(ms)
 		}
 		pv := movesToPV(&pos, in.PV, u.moveText)
-		u.w.printf("info depth %d seldepth %d multipv 1 score %s nodes %d nps %d time %d hashfull %d pv %s",
-			in.Depth, max(in.SelDepth, in.Depth), score, in.Nodes, nps, ms, in.HashFull, strings.Join(pv, " "))
+		u.w.printf("info depth %d seldepth %d multipv %d score %s nodes %d nps %d time %d hashfull %d pv %s",
+			in.Depth, max(in.SelDepth, in.Depth), max(in.MultiPV, 1), score, in.Nodes, nps, ms, in.HashFull, strings.Join(pv, " "))
 	}
 }
 

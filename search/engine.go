@@ -28,6 +28,9 @@ type Engine struct {
 	lag       lagMeter // the GUI's clock latency learnt in this game; guarded by searching
 }
 
+// MaxMultiPV bounds Limits.MultiPV: the lines a MultiPV search reports.
+const MaxMultiPV = 16
+
 // Option limits.
 const (
 	MinHashMB  = 1

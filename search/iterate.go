@@ -13,34 +13,53 @@ func (w *worker) iterate(root *movegen.Position, legal int, start time.Time, res
 	if w.sh.lim.Depth > 0 {
 		maxDepth = min(w.sh.lim.Depth, maxDepth)
 	}
+	// MultiPV: line k is searched with the first moves of lines 0..k-1 left out.
+	lines := min(max(w.sh.lim.MultiPV, 1), MaxMultiPV, legal)
+	var lineScores [MaxMultiPV]int
 	score := 0
 	for depth := 1; depth <= maxDepth; depth++ {
-		score = w.aspiration(root, depth, score)
+		for line := 0; line < lines; line++ {
+			w.nExcluded = line
+			lineScores[line] = w.aspiration(root, depth, lineScores[line])
+			if w.stopped {
+				break
+			}
+			pv := w.stack[0].pv[:w.stack[0].pvLen]
+			if line == 0 {
+				score = lineScores[0]
+				if len(pv) > 0 {
+					res.Best = pv[0]
+				}
+				res.Score, res.Depth = score, depth
+				res.Ponder = w.ponderMove(root, pv)
+			}
+			if report != nil {
+				report(Info{
+					Depth:    depth,
+					SelDepth: w.seldepth,
+					Score:    lineScores[line],
+					Nodes:    w.nodes + w.sh.totalNodes() - w.published.Load(),
+					Time:     time.Since(start),
+					HashFull: w.sh.tt.hashFull(),
+					PV:       append([]movegen.Move(nil), pv...),
+					MultiPV:  line + 1,
+				})
+			}
+			if len(pv) == 0 {
+				break // no move left to show another line with
+			}
+			w.excluded[line] = pv[0]
+		}
+		w.nExcluded = 0
 		if w.stopped {
 			// A move that beat the previous best in the unfinished iteration was searched
 			// to the full depth: it is better than the last completed iteration's choice.
-			if w.iterBest != movegen.NullMove {
+			// (Only the best line's search sets it: the others leave moves out.)
+			if w.iterBest != movegen.NullMove && res.Depth < depth {
 				res.Best, res.Score = w.iterBest, w.iterScore
 				res.Ponder = movegen.NullMove
 			}
 			break
-		}
-		pv := w.stack[0].pv[:w.stack[0].pvLen]
-		if len(pv) > 0 {
-			res.Best = pv[0]
-		}
-		res.Score, res.Depth = score, depth
-		res.Ponder = w.ponderMove(root, pv)
-		if report != nil {
-			report(Info{
-				Depth:    depth,
-				SelDepth: w.seldepth,
-				Score:    score,
-				Nodes:    w.nodes + w.sh.totalNodes() - w.published.Load(),
-				Time:     time.Since(start),
-				HashFull: w.sh.tt.hashFull(),
-				PV:       append([]movegen.Move(nil), pv...),
-			})
 		}
 		if w.eng.mustWait(w.sh) {
 			continue

@@ -104,6 +104,9 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	quietsSeen, lateSeen := 0, 0
 	for i := 0; i < f.n; i++ {
 		m := f.pick(i)
+		if ply == 0 && w.isExcluded(m) {
+			continue
+		}
 		tactical := w.ev.Tactical(p, m)
 		// Wide nodes (Hop Chess: every piece move times every trampoline square) prune late
 		// non-tactical moves at any depth but the root's, in check or not, before they are
@@ -209,8 +212,22 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	case best > origAlpha && bestMove != movegen.NullMove:
 		b = boundExact
 	}
-	w.sh.tt.store(p.Hash(), bestMove, scoreToTT(best, ply), depth, b)
+	if ply > 0 || w.nExcluded == 0 {
+		// A root searched without its best moves (MultiPV) has a score that is not the
+		// position's: the table must not keep it.
+		w.sh.tt.store(p.Hash(), bestMove, scoreToTT(best, ply), depth, b)
+	}
 	return best
+}
+
+// isExcluded reports whether the root move m is left out of this MultiPV line.
+func (w *worker) isExcluded(m movegen.Move) bool {
+	for _, x := range w.excluded[:w.nExcluded] {
+		if x == m {
+			return true
+		}
+	}
+	return false
 }
 
 // qsearch searches only the tactical moves (captures, hop captures, promotions,

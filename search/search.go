@@ -35,6 +35,7 @@ type Limits struct {
 	MovesToGo int           // moves until the next time control; 0: the rest of the game
 	Infinite  bool          // until the context is cancelled (analysis, UCI infinite)
 	Ponder    bool          // pondering: the clock starts only at PonderHit
+	MultiPV   int           // how many best lines to report (UCI MultiPV); 0 or 1: one
 }
 
 // Info is one progress report, sent after every completed iteration.
@@ -46,6 +47,7 @@ type Info struct {
 	Time     time.Duration
 	HashFull int // permille of the transposition table in use
 	PV       []movegen.Move
+	MultiPV  int // which line this is, 1 the best (MultiPV searches report several)
 }
 
 // Mate is the number of moves (not plies) to mate of Score: positive when the side to move

@@ -348,3 +348,45 @@ func TestEvalCache(t *testing.T) {
 		}
 	}
 }
+
+// TestMultiPV: a MultiPV search reports, per depth, its lines best first, each starting with
+// a different root move, and its best line and result are those of a one-line search. Lines
+// are capped at the number of legal moves.
+func TestMultiPV(t *testing.T) {
+	p := mustFEN(t, movegen.FIDE, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+	single := NewEngine().Search(context.Background(), p, nil, Limits{Depth: 3}, nil)
+	var infos []Info
+	multi := NewEngine().Search(context.Background(), p, nil, Limits{Depth: 3, MultiPV: 4}, func(in Info) { infos = append(infos, in) })
+	if multi.Best != single.Best || multi.Score != single.Score {
+		t.Fatalf("MultiPV best %s (%d), one line %s (%d)", p.MoveText(multi.Best), multi.Score, p.MoveText(single.Best), single.Score)
+	}
+	if len(infos) != 3*4 {
+		t.Fatalf("%d reports, want 4 lines at each of 3 depths", len(infos))
+	}
+	for d := 0; d < 3; d++ {
+		seen := map[movegen.Move]bool{}
+		for line := 0; line < 4; line++ {
+			in := infos[4*d+line]
+			if in.Depth != d+1 || in.MultiPV != line+1 || len(in.PV) == 0 {
+				t.Fatalf("report %d: depth %d line %d pv %v", 4*d+line, in.Depth, in.MultiPV, in.PV)
+			}
+			if seen[in.PV[0]] {
+				t.Errorf("depth %d: line %d repeats the root move %s", d+1, line+1, p.MoveText(in.PV[0]))
+			}
+			seen[in.PV[0]] = true
+			if line > 0 && in.Score > infos[4*d+line-1].Score {
+				t.Errorf("depth %d: line %d scores %d, above line %d's %d", d+1, line+1, in.Score, line, infos[4*d+line-1].Score)
+			}
+		}
+		if infos[4*d].PV[0] != multi.Best && d == 2 {
+			t.Errorf("line 1 at the last depth starts with %s, the result is %s", p.MoveText(infos[4*d].PV[0]), p.MoveText(multi.Best))
+		}
+	}
+	// A king with two moves: only two lines exist.
+	k := mustFEN(t, movegen.FIDE, "7k/8/8/8/8/8/8/K7 w - - 0 1")
+	infos = nil
+	NewEngine().Search(context.Background(), k, nil, Limits{Depth: 1, MultiPV: 5}, func(in Info) { infos = append(infos, in) })
+	if len(infos) != 3 {
+		t.Errorf("Ka1 alone: %d reports at depth 1, want 3 (one per legal move)", len(infos))
+	}
+}

@@ -71,7 +71,11 @@ type worker struct {
 	// the search is (hands only ever shrink), so nodes need not test it.
 	rootSpecial bool
 	iterBest    movegen.Move // the best root move of the current iteration so far
-	iterScore   int
+	// excluded lists the root moves a MultiPV search leaves out: the first moves of the
+	// better lines already found at this depth.
+	excluded  [MaxMultiPV]movegen.Move
+	nExcluded int
+	iterScore int
 }
 
 func newWorker(id int, e *Engine) *worker {
