@@ -18,6 +18,7 @@ type Engine struct {
 	mu        sync.Mutex // guards the options
 	hashMB    int
 	threads   int
+	maxDepth  int // every search stops at this depth (0: no cap), for weakened sparring partners
 	ponderHit atomic.Bool
 
 	searching sync.Mutex // held for the whole of a search: one at a time
@@ -87,6 +88,14 @@ func (e *Engine) resize() (threads int, fresh bool) {
 }
 
 // HashMB and Threads report the current settings.
+// SetMaxDepth caps the depth of every search (0: no cap), whatever the GUI asks: an engine
+// limited to a few plies is the sparring partner of the strength tests.
+func (e *Engine) SetMaxDepth(n int) {
+	e.mu.Lock()
+	e.maxDepth = min(max(n, 0), MaxPly-1)
+	e.mu.Unlock()
+}
+
 func (e *Engine) HashMB() int  { e.mu.Lock(); defer e.mu.Unlock(); return e.hashMB }
 func (e *Engine) Threads() int { e.mu.Lock(); defer e.mu.Unlock(); return e.threads }
 
@@ -145,6 +154,11 @@ func (e *Engine) Search(ctx context.Context, root *movegen.Position, history []u
 	start := time.Now()
 	e.ponderHit.Store(false)
 	threads := e.setup()
+	e.mu.Lock()
+	if e.maxDepth > 0 && (lim.Depth == 0 || lim.Depth > e.maxDepth) {
+		lim.Depth = e.maxDepth
+	}
+	e.mu.Unlock()
 
 	defer func() { e.lag.record(lim, time.Since(start)) }()
 	sh := &shared{tt: e.tt, lim: lim, plan: newPlan(lim, e.lag.observe(lim)), workers: e.workers[:threads]}

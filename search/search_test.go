@@ -390,3 +390,20 @@ func TestMultiPV(t *testing.T) {
 		t.Errorf("Ka1 alone: %d reports at depth 1, want 3 (one per legal move)", len(infos))
 	}
 }
+
+// TestMaxDepthCapsEverySearch: with SetMaxDepth(2) no search goes past depth 2, neither a
+// timed one nor one asking for more; 0 lifts the cap.
+func TestMaxDepthCapsEverySearch(t *testing.T) {
+	p := mustFEN(t, movegen.FIDE, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+	e := NewEngine()
+	e.SetMaxDepth(2)
+	for _, lim := range []Limits{{Depth: 6}, {MoveTime: 200 * time.Millisecond}, {Nodes: 1 << 30}} {
+		if res := e.Search(context.Background(), p, nil, lim, nil); res.Depth != 2 {
+			t.Errorf("%+v: searched to depth %d, want the cap 2", lim, res.Depth)
+		}
+	}
+	e.SetMaxDepth(0)
+	if res := e.Search(context.Background(), p, nil, Limits{Depth: 4}, nil); res.Depth != 4 {
+		t.Errorf("cap lifted: depth %d, want 4", res.Depth)
+	}
+}

@@ -19,6 +19,9 @@ const usage = `usage:
                -games N -tc BASE+INC [-concurrency K] [-openings FILE|random:PLIES]
                [-pgn FILE] [-sprt elo0,elo1,alpha,beta] [-seed S]
                                referee engine-versus-engine games
+  engine play [-maxdepth N] [-hash MB] [-threads N]
+                               the protocol loop with these settings (a depth-capped
+                               sparring partner: engine play -maxdepth 2)
   engine bench [-depth DELTA] [-threads N] [-variant NAME]
                                search fixed positions of every variant to fixed depths;
                                the total node count is the engine's signature
@@ -41,6 +44,8 @@ func run(args []string) int {
 	switch args[0] {
 	case "perft":
 		return runPerft(args[1:], os.Stdout, os.Stderr)
+	case "play":
+		return runPlay(args[1:], os.Stdin, os.Stdout, os.Stderr)
 	case "match":
 		return bench.RunCommand(args[1:], os.Stdout, os.Stderr)
 	case "bench":
