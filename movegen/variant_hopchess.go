@@ -13,21 +13,12 @@ import (
 
 // HopChess is the variant called hopchess.
 var HopChess = (&Variant{
-	Name:     "hopchess",
-	Title:    "Hop Chess",
-	Geometry: board8x8,
-	Pieces:   fidePieces,
-	Pawn: PawnRules{
-		StartRank:  [2]int{1, 6},
-		FirstSteps: 2,
-		PromoRank:  [2]int{7, 0},
-		PromoTypes: []PieceType{Queen, Rook, Bishop, Knight},
-	},
-	Castling: CastlingRules{
-		BackRank: [2]int{0, 7},
-		KingFile: [2]int{2, 6},
-		RookFile: [2]int{3, 5},
-	},
+	Name:             "hopchess",
+	Title:            "Hop Chess",
+	Geometry:         board8x8,
+	Pieces:           fidePieces,
+	Pawn:             FIDE.Pawn,
+	Castling:         FIDE.Castling,
 	StartFEN:         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -",
 	legalMoves:       hopLegalMoves,
 	apply:            hopApply,

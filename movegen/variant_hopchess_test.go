@@ -239,46 +239,18 @@ func TestHopOracleTable(t *testing.T) {
 	}
 }
 
-// hopMirror is fen with the colours swapped: board upside down, cases swapped, the other
-// side to move, castling rights, en passant square and trampolines exchanged.
+// hopMirror is fen with the colours swapped (colourMirrorFEN on the 8x8 board), the two
+// trampoline fields exchanged and mirrored as well.
 func hopMirror(fen string) string {
-	f := strings.Fields(fen)
-	ranks := strings.Split(f[0], "/")
-	for i, j := 0, len(ranks)-1; i < j; i, j = i+1, j-1 {
-		ranks[i], ranks[j] = ranks[j], ranks[i]
-	}
-	swap := func(s string) string {
-		b := []byte(s)
-		for i, c := range b {
-			switch {
-			case c >= 'a' && c <= 'z':
-				b[i] = c - 32
-			case c >= 'A' && c <= 'Z':
-				b[i] = c + 32
-			}
-		}
-		return string(b)
-	}
-	flipSq := func(s string) string {
+	f := strings.Fields(colourMirrorFEN(fen, 9))
+	flip := func(s string) string {
 		if s == "-" {
 			return s
 		}
 		return string(s[0]) + string(rune('1'+'8'-s[1]))
 	}
-	side := map[string]string{"w": "b", "b": "w"}[f[1]]
-	castle := "-"
-	if f[2] != "-" {
-		castle = ""
-		m := swap(f[2])
-		for _, c := range "KQkq" {
-			if strings.ContainsRune(m, c) {
-				castle += string(c)
-			}
-		}
-	}
-	// Swapping letters turns the board field's digits into themselves, so swap works on
-	// the whole board field.
-	return strings.Join([]string{swap(strings.Join(ranks, "/")), side, castle, flipSq(f[3]), f[4], f[5], flipSq(f[7]), flipSq(f[6])}, " ")
+	f[6], f[7] = flip(f[7]), flip(f[6])
+	return strings.Join(f, " ")
 }
 
 // TestHopMirrorSymmetry: the rules are the same for both colours once both place their
