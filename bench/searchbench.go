@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 	"time"
@@ -140,8 +142,22 @@ func Main(args []string, out, errw io.Writer) int {
 	fen := fs.String("fen", "", "search only this position (of -variant, default normal)")
 	moves := fs.String("moves", "", "moves played from -fen (or the start) before the search")
 	sd := fs.Int("sd", 0, "with -fen or -moves: the depth")
+	cpuprofile := fs.String("cpuprofile", "", "write a processor profile of the searches to this file (go tool pprof)")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintln(errw, "bench:", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(errw, "bench:", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
 	}
 	positions := SearchPositions()
 	if *fen != "" || *moves != "" {

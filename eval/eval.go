@@ -43,6 +43,27 @@ type Evaluator struct {
 	// pawnProgress[c][sq] is how far a pawn of colour c on sq has come, 0..256 from its
 	// start rank to its promotion rank.
 	pawnProgress [2][256]int16
+	// pawnKey[c][sq] are random numbers whose XOR over the pawns identifies a pawn
+	// structure, the key of a PawnCache.
+	pawnKey [2][256]uint64
+}
+
+// PawnCache remembers the scores of recent pawn structures. The pawns move rarely, so
+// most positions a search evaluates share their structure with one evaluated just before.
+// A cache belongs to one search thread and one evaluator (the keys are the evaluator's).
+type PawnCache struct {
+	entries [pawnCacheSize]pawnEntry
+	of      *Evaluator
+}
+
+// pawnCacheSize is the number of entries of a PawnCache, a power of two: 4096 entries of
+// 16 bytes stay in the processor's second-level cache.
+const pawnCacheSize = 1 << 12
+
+type pawnEntry struct {
+	key   uint64
+	score int32 // White's pawn-structure score minus Black's
+	used  bool
 }
 
 // step is one direction of a piece's move on the board.
@@ -103,7 +124,11 @@ func (e *Evaluator) DecisiveEntries() bool { return e.weak[0] != movegen.NoSquar
 
 // Evaluate scores p for the side to move. One pass over each side's pieces scores them
 // and gathers the pawns; the pawn structure is scored from what it gathered.
-func (e *Evaluator) Evaluate(p *movegen.Position) int {
+func (e *Evaluator) Evaluate(p *movegen.Position) int { return e.EvaluateWith(p, nil) }
+
+// EvaluateWith is Evaluate with a pawn-structure cache (nil: none). The score is the same
+// with or without it.
+func (e *Evaluator) EvaluateWith(p *movegen.Position, pc *PawnCache) int {
 	phase := e.phase(p) // 256 = opening material, 0 = bare kings and pawns
 	var s [2]int
 	var zoneAttacks [2]int // enemy moves into each side's king zone
@@ -116,11 +141,7 @@ func (e *Evaluator) Evaluate(p *movegen.Position) int {
 		s[c] += e.sideScore(p, c, phase, pawnStructure, &pi, &zoneAttacks)
 	}
 	if pawnStructure {
-		for c := movegen.White; c <= movegen.Black; c++ {
-			if pi.n[c] > 0 {
-				s[c] += e.pawns(p, c, &pi)
-			}
-		}
+		s[movegen.White] += e.pawnScore(&pi, pc)
 	}
 	for c := movegen.White; c <= movegen.Black; c++ {
 		if n := zoneAttacks[c]; n > 0 {
@@ -175,7 +196,7 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, p
 			continue
 		case movegen.Pawn:
 			if pawnStructure {
-				pi.add(c, sq, e.file[sq], e.rank[sq])
+				pi.add(c, sq, e.file[sq], e.rank[sq], e.pawnKey[c][sq])
 			}
 			continue
 		}
@@ -213,6 +234,32 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, p
 	return score
 }
 
+// pawnScore is White's pawn-structure score minus Black's, from pc when it has seen the
+// structure.
+func (e *Evaluator) pawnScore(pi *pawnInfo, pc *PawnCache) int {
+	var ent *pawnEntry
+	if pc != nil {
+		if pc.of != e {
+			*pc = PawnCache{of: e}
+		}
+		ent = &pc.entries[pi.key&(pawnCacheSize-1)]
+		if ent.used && ent.key == pi.key {
+			return int(ent.score)
+		}
+	}
+	score := 0
+	if pi.n[movegen.White] > 0 {
+		score += e.pawns(movegen.White, pi)
+	}
+	if pi.n[movegen.Black] > 0 {
+		score -= e.pawns(movegen.Black, pi)
+	}
+	if ent != nil {
+		*ent = pawnEntry{key: pi.key, score: int32(score), used: true}
+	}
+	return score
+}
+
 // pawnInfo is where each side's pawns stand, file by file.
 type pawnInfo struct {
 	count [2][maxFiles]int8
@@ -220,6 +267,7 @@ type pawnInfo struct {
 	most  [2][maxFiles]int8 // highest rank of a pawn on the file (-1 if none)
 	sq    [2][32]movegen.Square
 	n     [2]int
+	key   uint64 // the XOR of the pawns' pawnKey
 }
 
 // noLeast and noMost are pawnInfo's least and most before any pawn is seen.
@@ -232,8 +280,9 @@ var noLeast, noMost = func() (l, m [2][maxFiles]int8) {
 	return l, m
 }()
 
-// add records c's pawn on sq, of file f and rank r.
-func (pi *pawnInfo) add(c movegen.Color, sq movegen.Square, f, r int8) {
+// add records c's pawn on sq, of file f and rank r, with key its pawnKey.
+func (pi *pawnInfo) add(c movegen.Color, sq movegen.Square, f, r int8, key uint64) {
+	pi.key ^= key
 	pi.sq[c][pi.n[c]] = sq
 	pi.n[c]++
 	pi.count[c][f]++
@@ -247,16 +296,15 @@ func (e *Evaluator) pawnFiles(p *movegen.Position, pi *pawnInfo) {
 	for c := movegen.White; c <= movegen.Black; c++ {
 		for _, sq := range p.Pieces(c) {
 			if p.At(sq).Type() == movegen.Pawn {
-				pi.add(c, sq, e.file[sq], e.rank[sq])
+				pi.add(c, sq, e.file[sq], e.rank[sq], e.pawnKey[c][sq])
 			}
 		}
 	}
 }
 
 // pawns scores c's pawn structure: doubled and isolated pawns, passed pawns by progress.
-//
-// p is not read: the pawns are those recorded in pi.
-func (e *Evaluator) pawns(_ *movegen.Position, c movegen.Color, pi *pawnInfo) int {
+// It reads only the pawns recorded in pi, so that its score may be cached by their key.
+func (e *Evaluator) pawns(c movegen.Color, pi *pawnInfo) int {
 	them := c.Other()
 	nfiles := e.v.Geometry.Files
 	files := &pi.count[c]

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -151,7 +152,7 @@ func TestPawnStructure(t *testing.T) {
 		e, p := For(movegen.FIDE), movegen.FIDE.MustParseFEN(fen)
 		var pi pawnInfo
 		e.pawnFiles(p, &pi)
-		return e.pawns(p, movegen.White, &pi)
+		return e.pawns(movegen.White, &pi)
 	}
 	blocked := white("4k3/3p4/8/8/4P3/8/8/4K3 w - - 0 1")
 	free := white("4k3/p7/8/8/4P3/8/8/4K3 w - - 0 1")
@@ -193,6 +194,36 @@ func TestEveryVariantEvaluates(t *testing.T) {
 		p := v.Start(nil)
 		if s := Evaluate(p); s < -100 || s > 100 {
 			t.Errorf("%s start position scores %d", v.Name, s)
+		}
+	}
+}
+
+// TestPawnCache: a pawn-structure cache changes no score, over the positions of random
+// games in every variant (where structures repeat and keys could collide by index), and
+// evaluating with it does not allocate.
+func TestPawnCache(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, v := range movegen.All {
+		e := For(v)
+		var pc PawnCache
+		for game := 0; game < 4; game++ {
+			g := movegen.NewGame(v.Start(rng))
+			for ply := 0; ply < 80 && !g.Outcome().Over(); ply++ {
+				p := g.Position()
+				if with, without := e.EvaluateWith(p, &pc), e.Evaluate(p); with != without {
+					t.Fatalf("%s %s: %d with the pawn cache, %d without", v.Name, p.FEN(), with, without)
+				}
+				if with := e.EvaluateWith(p, &pc); with != e.Evaluate(p) {
+					t.Fatalf("%s %s: a cached structure scores %d, want %d", v.Name, p.FEN(), with, e.Evaluate(p))
+				}
+				var ml movegen.MoveList
+				p.LegalMoves(&ml)
+				g.Play(ml.Moves()[rng.IntN(ml.Len())])
+			}
+		}
+		p := v.Start(nil)
+		if allocs := testing.AllocsPerRun(100, func() { e.EvaluateWith(p, &pc) }); allocs != 0 {
+			t.Errorf("%s: EvaluateWith allocates %v times", v.Name, allocs)
 		}
 	}
 }

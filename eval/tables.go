@@ -51,6 +51,13 @@ func build(v *movegen.Variant) *Evaluator {
 			}
 		}
 	}
+	seed := uint64(0x9E3779B97F4A7C15) // any fixed seed: the keys only need to differ
+	for c := range e.pawnKey {
+		for sq := range e.pawnKey[c] {
+			seed = splitmix(seed)
+			e.pawnKey[c][sq] = seed
+		}
+	}
 	e.weak = [2]movegen.Square{movegen.NoSquare, movegen.NoSquare}
 	if v.Name == "weaksquare" {
 		// The Weak Square rules: a1 is White's weak square, f8 Black's (weaksquare.md 1.1).
@@ -222,4 +229,12 @@ func hasRider(atoms []movegen.Atom) bool {
 		}
 	}
 	return false
+}
+
+// splitmix is one step of the SplitMix64 generator: a well-mixed 64-bit number from x.
+func splitmix(x uint64) uint64 {
+	x += 0x9E3779B97F4A7C15
+	x = (x ^ x>>30) * 0xBF58476D1CE4E5B9
+	x = (x ^ x>>27) * 0x94D049BB133111EB
+	return x ^ x>>31
 }

@@ -56,6 +56,7 @@ type worker struct {
 	// deepening evaluates the same leaves again at every depth.
 	evals   []evalEntry
 	evalsOf *eval.Evaluator // the evaluator the cached scores come from
+	pawns   *eval.PawnCache // the scores of recent pawn structures
 
 	nodes     uint64
 	published atomic.Uint64 // nodes, published every checkPeriod nodes for the reports
@@ -79,12 +80,14 @@ type worker struct {
 }
 
 func newWorker(id int, e *Engine) *worker {
-	w := &worker{id: id, eng: e, stack: make([]frame, MaxPly+4), evals: make([]evalEntry, evalCacheSize)}
+	w := &worker{id: id, eng: e, stack: make([]frame, MaxPly+4), evals: make([]evalEntry, evalCacheSize),
+		pawns: new(eval.PawnCache)}
 	// Touch the stack, the evaluation cache and the histories now (megabytes the operating
 	// system hands out lazily), so that the page faults are not paid on the clock of the
 	// first move.
 	clear(w.stack)
 	clear(w.evals)
+	*w.pawns = eval.PawnCache{}
 	w.clearHistory()
 	return w
 }
@@ -108,7 +111,7 @@ func (w *worker) evaluate(p *movegen.Position) int {
 	if ent.used && ent.key == h {
 		return int(ent.score)
 	}
-	s := w.ev.Evaluate(p)
+	s := w.ev.EvaluateWith(p, w.pawns)
 	*ent = evalEntry{key: h, score: int32(s), used: true}
 	return s
 }
