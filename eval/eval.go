@@ -129,8 +129,7 @@ func (e *Evaluator) Evaluate(p *movegen.Position) int { return e.EvaluateWith(p,
 // EvaluateWith is Evaluate with a pawn-structure cache (nil: none). The score is the same
 // with or without it.
 func (e *Evaluator) EvaluateWith(p *movegen.Position, pc *PawnCache) int {
-	phase := e.phase(p) // 256 = opening material, 0 = bare kings and pawns
-	var s [2]int
+	s, phase := e.material(p)
 	var zoneAttacks [2]int // enemy moves into each side's king zone
 	var pi pawnInfo
 	pawnStructure := e.v.Geometry.Files <= maxFiles
@@ -152,30 +151,29 @@ func (e *Evaluator) EvaluateWith(p *movegen.Position, pc *PawnCache) int {
 	return s[us] - s[us.Other()] + tempo
 }
 
-// phase is the remaining non-pawn material of both sides as a fraction of the start's,
-// in 1/256.
-func (e *Evaluator) phase(p *movegen.Position) int {
-	if e.startNPM == 0 {
-		return 0
-	}
+// material is each side's material (pieces on the board and in hand) and the game phase:
+// the remaining non-pawn material of both sides as a fraction of the start's, in 1/256
+// (256 = opening material, 0 = bare kings and pawns).
+func (e *Evaluator) material(p *movegen.Position) (mat [2]int, phase int) {
 	npm := 0
 	for c := movegen.White; c <= movegen.Black; c++ {
-		for t := movegen.Knight; t < movegen.NumTypes; t++ {
-			npm += e.value[t] * (p.Count(c, t) + p.Hand(c, t))
+		for t := movegen.Pawn; t < movegen.NumTypes; t++ {
+			mat[c] += e.value[t] * (p.Count(c, t) + p.Hand(c, t))
 		}
+		npm += mat[c] - e.value[movegen.Pawn]*(p.Count(c, movegen.Pawn)+p.Hand(c, movegen.Pawn))
 	}
-	return min(256, npm*256/e.startNPM)
+	if e.startNPM == 0 {
+		return mat, 0
+	}
+	return mat, min(256, npm*256/e.startNPM)
 }
 
-// sideScore is everything side c earns by itself: material, squares, mobility, king
+// sideScore is everything side c earns by itself beyond its material: squares, mobility, king
 // shelter, variant terms. It adds c's moves into the enemy king's zone to zone[them], and
 // with pawnStructure records c's pawns in pi.
 func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, pawnStructure bool, pi *pawnInfo, zone *[2]int) int {
 	them := c.Other()
 	score := 0
-	for t := movegen.Pawn; t < movegen.NumTypes; t++ {
-		score += e.value[t] * (p.Count(c, t) + p.Hand(c, t))
-	}
 	eking := p.King(them)
 	// ezone is the enemy king's zone as a set of squares (empty without a king: NoSquare
 	// is a padding cell, whose set is empty).
