@@ -26,9 +26,12 @@ type Evaluator struct {
 	pst     [2][movegen.NumTypes][256]int16
 	kingEnd [256]int16
 	steps   [movegen.NumTypes][]step
-	mobW    [movegen.NumTypes]int
-	file    [256]int8
-	rank    [256]int8
+	// leaps and rides are each piece type's steps split by kind: the single-step deltas
+	// and the ones repeated to the first occupied cell.
+	leaps, rides [movegen.NumTypes][]movegen.Square
+	mobW         [movegen.NumTypes]int
+	file         [256]int8
+	rank         [256]int8
 	// startNPM is the non-pawn material of both sides at the start, for the game phase.
 	startNPM int
 	// shieldSquares[c][k] are the three squares in front of c's king on k (NoSquare
@@ -198,26 +201,35 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, p
 			}
 			continue
 		}
-		mob := 0
-		for _, st := range e.steps[t] {
-			to := sq
-			for {
-				to += st.delta
+		// Leaps and rides in separate loops, and the zone counted without a branch: this
+		// is the evaluation's innermost loop.
+		mob, near := 0, 0
+		for _, d := range e.leaps[t] {
+			to := sq + d
+			if p.At(to)&blocked == 0 {
+				mob++
+				near += int(ezone[to>>6] >> (to & 63) & 1)
+				if to == enemyWeak {
+					score += weakSquareAttack
+				}
+			}
+		}
+		for _, d := range e.rides[t] {
+			for to := sq + d; ; to += d {
 				pc := p.At(to)
 				if pc&blocked == 0 {
 					mob++
-					if ezone[to>>6]&(1<<(to&63)) != 0 {
-						zone[them]++
-					}
+					near += int(ezone[to>>6] >> (to & 63) & 1)
 					if to == enemyWeak {
 						score += weakSquareAttack
 					}
 				}
-				if pc != movegen.Empty || !st.rider {
+				if pc != movegen.Empty {
 					break
 				}
 			}
 		}
+		zone[them] += near
 		score += mob * e.mobW[t]
 	}
 	if k := p.King(c); k != movegen.NoSquare {

@@ -20,6 +20,13 @@ func build(v *movegen.Variant) *Evaluator {
 			continue
 		}
 		e.steps[t] = stepsOf(g, d.Atoms)
+		for _, st := range e.steps[t] {
+			if st.rider {
+				e.rides[t] = append(e.rides[t], st.delta)
+			} else {
+				e.leaps[t] = append(e.leaps[t], st.delta)
+			}
+		}
 		e.value[t] = materialFor(g, t, d.Atoms)
 		if t == movegen.Pawn || t == movegen.King {
 			continue
