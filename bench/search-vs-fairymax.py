@@ -5,7 +5,10 @@ Each position (a move sequence from the start: fairymax has no setboard) is sear
 fairymax over the XBoard protocol to a fixed depth, then by `engine bench -moves ... -sd`.
 Nodes come from each engine's own count (fairymax: its last thinking line); speed is
 nodes per second of processor time (on a shared machine the wall clock counts other
-programs too) and of wall time. Usage:
+programs too) and of wall time. Fairy-Max's count is not one per position: it counts every pass of the
+deepening loop each node runs (fairymax-node-ratio.py measures about 1.46 counts per call
+of its search function on these positions), so per position visited it is slower than
+its nodes per second say. Usage:
 
     go build -o bin/engine ./cmd/engine && bench/search-vs-fairymax.py [ENGINE] [FAIRYMAX]
 """
