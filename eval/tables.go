@@ -59,7 +59,80 @@ func build(v *movegen.Variant) *Evaluator {
 			e.weak = [2]movegen.Square{w, b}
 		}
 	}
+	e.shelter = e.shelters()
+	e.placeTerms()
 	return e
+}
+
+// placeTerms adds to the square tables the variant terms that depend on a piece's square
+// alone, so they cost nothing in Evaluate:
+//
+//   - Jumping Knights' edge squares (where no quiet move ends, movegen's QuietTarget):
+//     edgeMan off every piece and pawn there, edgeKingStalemate off the king's endgame
+//     table. That king term is Rule 2's stalemate victory: it threatens the side whose
+//     king is on the edge while the other's is central. In a score that is one side's
+//     terms minus the other's, "my king on the edge and theirs central" minus the
+//     reverse is the same as a plain edge penalty for each king (both on the edge or
+//     both central cancel), so a table entry says it exactly.
+//   - Black Hole's shelters: shelterKingEndgame off the king's endgame table there.
+func (e *Evaluator) placeTerms() {
+	for _, sq := range e.v.Geometry.Squares() {
+		if e.v.QuietTarget(sq) {
+			continue
+		}
+		e.kingEnd[sq] -= edgeKingStalemate
+		for c := movegen.White; c <= movegen.Black; c++ {
+			for t := movegen.Pawn; t < movegen.NumTypes; t++ {
+				if t != movegen.King && e.v.PieceDef(t) != nil {
+					e.pst[c][t][sq] -= edgeMan
+				}
+			}
+		}
+	}
+	for _, sq := range e.shelter {
+		if sq != movegen.NoSquare {
+			e.kingEnd[sq] -= shelterKingEndgame
+		}
+	}
+}
+
+// shelters finds each side's pocket: a square, not a weak square, whose king-step
+// neighbours all lie on that side's back rank (v.Castling.BackRank), so that it is reached
+// from the back rank alone and lies behind it. On Black Hole's board these are e0 (White)
+// and e12 (Black); rectangular boards have none, because every square there has
+// neighbours on two ranks.
+func (e *Evaluator) shelters() [2]movegen.Square {
+	g := e.v.Geometry
+	out := [2]movegen.Square{movegen.NoSquare, movegen.NoSquare}
+	for _, sq := range g.Squares() {
+		if sq == e.weak[0] || sq == e.weak[1] {
+			continue
+		}
+		rank, n := -1, 0
+		for _, to := range g.Squares() {
+			if to == sq || e.dist(sq, to) > 1 {
+				continue
+			}
+			if n > 0 && int(e.rank[to]) != rank {
+				rank = -2
+			}
+			if n == 0 {
+				rank = int(e.rank[to])
+			}
+			n++
+		}
+		if n == 0 || rank < 0 {
+			continue
+		}
+		for c := movegen.White; c <= movegen.Black; c++ {
+			back := e.v.Castling.BackRank[c]
+			behind := c == movegen.White && int(e.rank[sq]) < back || c == movegen.Black && int(e.rank[sq]) > back
+			if rank == back && behind {
+				out[c] = sq
+			}
+		}
+	}
+	return out
 }
 
 // buildSquareTables fills the piece-square tables from the geometry. A piece's worth on a
