@@ -218,18 +218,6 @@ func scoreBoth(t *testing.T, v *movegen.Variant, fen string) int {
 	return a
 }
 
-// TestJKEdgeMan: a Jumping Knights rook on the edge file z4 scores below one on a4. A
-// rook reaches 18 squares from every square of the empty 10x10 board and here from both,
-// so the geometry and mobility terms are equal and the gap is the edge term alone.
-func TestJKEdgeMan(t *testing.T) {
-	v := movegen.JumpingKnights
-	edge := scoreBoth(t, v, "10/10/6k3/10/10/R9/10/10/8K1/10 w - - 0 1")
-	central := scoreBoth(t, v, "10/10/6k3/10/10/1R8/10/10/8K1/10 w - - 0 1")
-	if central-edge <= 0 {
-		t.Errorf("rook on a4 %d, on the edge z4 %d: the edge square is not worse", central, edge)
-	}
-}
-
 // TestJKEdgeKing: with bare kings (the endgame, where Rule 2's stalemate victory lives) a
 // king on the edge square z4 loses more against one on a4 than the three king steps z4
 // lacks explain: the stalemate-victory term is on top of the geometry.

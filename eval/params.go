@@ -105,11 +105,6 @@ const (
 	// it (a stalemate then loses instead of drawing), and an edge king has few quiet moves
 	// (Rule 3: they all end centrally), so it is easily stalemated.
 	edgeKingStalemate = 40
-	// edgeMan is the penalty for a piece or pawn on a Jumping Knights edge square: it
-	// leaves only towards the centre, a pawn there moves only by capturing, a rook or War
-	// Machine in a corner is trapped, and Rule 4 lets the opponent force its captures
-	// into the centre by offering a victim.
-	edgeMan = 10
 	// shelterZoneWeight multiplies the enemy moves into the king's zone while the king
 	// stands in its Black Hole shelter (e0/e12): the zone has three flight squares instead
 	// of eight, so each attack takes a larger share of them (a check there is often mate).

@@ -68,26 +68,22 @@ func build(v *movegen.Variant) *Evaluator {
 // alone, so they cost nothing in Evaluate:
 //
 //   - Jumping Knights' edge squares (where no quiet move ends, movegen's QuietTarget):
-//     edgeMan off every piece and pawn there, edgeKingStalemate off the king's endgame
-//     table. That king term is Rule 2's stalemate victory: it threatens the side whose
-//     king is on the edge while the other's is central. In a score that is one side's
-//     terms minus the other's, "my king on the edge and theirs central" minus the
-//     reverse is the same as a plain edge penalty for each king (both on the edge or
-//     both central cancel), so a table entry says it exactly.
-//   - Black Hole's shelters: shelterKingEndgame off the king's endgame table there.
+//     edgeKingStalemate off the king's endgame table. It is Rule 2's stalemate victory,
+//     which threatens the side whose king is on the edge while the other's is central.
+//     In a score that is one side's terms minus the other's, "my king on the edge and
+//     theirs central" minus the reverse is the same as a plain edge penalty for each king
+//     (both on the edge or both central cancel), so a table entry says it exactly.
+//     Other men get no edge term: the edge costs them quiet moves but also shelters them,
+//     since a capture must land beyond its victim and only one along the edge line can
+//     (a corner man cannot be taken at all); a penalty for it did not win games.
+//   - Black Hole's shelters: shelterKingEndgame off the king's endgame table there, for
+//     either king (an invading king has as few flight squares there as the owner).
 func (e *Evaluator) placeTerms() {
 	for _, sq := range e.v.Geometry.Squares() {
 		if e.v.QuietTarget(sq) {
 			continue
 		}
 		e.kingEnd[sq] -= edgeKingStalemate
-		for c := movegen.White; c <= movegen.Black; c++ {
-			for t := movegen.Pawn; t < movegen.NumTypes; t++ {
-				if t != movegen.King && e.v.PieceDef(t) != nil {
-					e.pst[c][t][sq] -= edgeMan
-				}
-			}
-		}
 	}
 	for _, sq := range e.shelter {
 		if sq != movegen.NoSquare {
@@ -108,20 +104,20 @@ func (e *Evaluator) shelters() [2]movegen.Square {
 		if sq == e.weak[0] || sq == e.weak[1] {
 			continue
 		}
-		rank, n := -1, 0
+		// rank is the one rank all of sq's neighbours lie on, -1 if there is none.
+		rank, seen := -1, false
 		for _, to := range g.Squares() {
 			if to == sq || e.dist(sq, to) > 1 {
 				continue
 			}
-			if n > 0 && int(e.rank[to]) != rank {
-				rank = -2
+			if r := int(e.rank[to]); !seen {
+				rank, seen = r, true
+			} else if r != rank {
+				rank = -1
+				break
 			}
-			if n == 0 {
-				rank = int(e.rank[to])
-			}
-			n++
 		}
-		if n == 0 || rank < 0 {
+		if rank < 0 {
 			continue
 		}
 		for c := movegen.White; c <= movegen.Black; c++ {
