@@ -3,8 +3,9 @@
 // piece type scaled to the board, piece-square tables computed from the board's geometry,
 // mobility along each piece's atoms, king safety and pawn structure. A new variant gets a
 // sensible evaluation without any code here; the few terms that data cannot express
-// (weak squares, trampolines, the bunker leap) key off position state or the variant's
-// name and do nothing where that state does not exist.
+// (weak squares, trampolines, the bunker leap, Jumping Knights' edge squares, Black Hole's
+// shelters) key off position state, the variant's data or its name and do nothing where
+// that state does not exist.
 package eval
 
 import (
@@ -43,6 +44,10 @@ type Evaluator struct {
 	// weak is each side's own weak square (Weak Square), NoSquare elsewhere.
 	weak    [2]movegen.Square
 	maxDist int
+	// shelter is each side's pocket behind its back rank (Black Hole's e0 and e12): a
+	// square whose only king-step neighbours are on that side's back rank. NoSquare where
+	// the board has none.
+	shelter [2]movegen.Square
 	// pawnProgress[c][sq] is how far a pawn of colour c on sq has come, 0..256 from its
 	// start rank to its promotion rank.
 	pawnProgress [2][256]int16
@@ -147,6 +152,9 @@ func (e *Evaluator) EvaluateWith(p *movegen.Position, pc *PawnCache) int {
 	}
 	for c := movegen.White; c <= movegen.Black; c++ {
 		if n := zoneAttacks[c]; n > 0 {
+			if k := e.shelter[c]; k != movegen.NoSquare && p.King(c) == k {
+				n *= shelterZoneWeight
+			}
 			s[c] -= (kingZoneAttack*n + kingZoneQuadratic*n*n) * phase / 256
 		}
 	}

@@ -227,3 +227,88 @@ func TestPawnCache(t *testing.T) {
 		}
 	}
 }
+
+// kingNeighbours counts the squares one king step from sq on v's board.
+func kingNeighbours(v *movegen.Variant, sq movegen.Square) int {
+	e, n := For(v), 0
+	for _, to := range v.Geometry.Squares() {
+		if to != sq && e.dist(sq, to) <= 1 {
+			n++
+		}
+	}
+	return n
+}
+
+// scoreBoth evaluates fen and its colour mirror in v, failing t if they differ.
+func scoreBoth(t *testing.T, v *movegen.Variant, fen string) int {
+	t.Helper()
+	a, b := Evaluate(v.MustParseFEN(fen)), Evaluate(v.MustParseFEN(mirrorFEN(fen)))
+	if a != b {
+		t.Errorf("%s: %s scores %d, its colour mirror %d", v.Name, fen, a, b)
+	}
+	return a
+}
+
+// TestJKEdgeKing: with bare kings (the endgame, where Rule 2's stalemate victory lives) a
+// king on the edge square z4 loses more against one on a4 than the three king steps z4
+// lacks explain: the stalemate-victory term is on top of the geometry.
+func TestJKEdgeKing(t *testing.T) {
+	v := movegen.JumpingKnights
+	sq := v.Geometry.SquareByName
+	edge := scoreBoth(t, v, "10/10/6k3/10/10/K9/10/10/10/10 w - - 0 1")
+	central := scoreBoth(t, v, "10/10/6k3/10/10/1K8/10/10/10/10 w - - 0 1")
+	geometry := kingCentreEndgame * (kingNeighbours(v, sq("a4")) - kingNeighbours(v, sq("z4")))
+	if gap := central - edge; gap <= geometry+1 {
+		t.Errorf("king a4 %d, z4 %d: gap %d, no more than the geometry's %d", central, edge, gap, geometry)
+	}
+}
+
+// TestBlackholeShelters: the shelters are found from the board's shape, e0 for White and
+// e12 for Black, and rectangular boards have none.
+func TestBlackholeShelters(t *testing.T) {
+	v := movegen.Blackhole
+	want := [2]movegen.Square{v.Geometry.SquareByName("e0"), v.Geometry.SquareByName("e12")}
+	if got := For(v).shelter; got != want {
+		t.Errorf("Black Hole shelters %v, want e0, e12 %v", got, want)
+	}
+	for _, v := range []*movegen.Variant{movegen.FIDE, movegen.JumpingKnights, movegen.WeakSquare} {
+		if got := For(v).shelter; got != [2]movegen.Square{movegen.NoSquare, movegen.NoSquare} {
+			t.Errorf("%s has shelters %v", v.Name, got)
+		}
+	}
+}
+
+// TestBlackholeShelterEndgame: with bare kings a king on e0 scores below one in the corner
+// a1. Both squares have three king steps, so the geometry ties them and the gap is the
+// shelter's endgame penalty (an enemy king on e2 takes all three flight squares).
+func TestBlackholeShelterEndgame(t *testing.T) {
+	v := movegen.Blackhole
+	if n, m := kingNeighbours(v, v.Geometry.SquareByName("e0")), kingNeighbours(v, v.Geometry.SquareByName("a1")); n != m {
+		t.Fatalf("e0 has %d king steps, a1 %d: the pair does not isolate the term", n, m)
+	}
+	shelter := scoreBoth(t, v, "****1****/4k4/9/9/9/9/4*4/9/9/9/9/9/****K**** w - - 0 1")
+	corner := scoreBoth(t, v, "****1****/4k4/9/9/9/9/4*4/9/9/9/9/K8/****1**** w - - 0 1")
+	if corner-shelter <= 0 {
+		t.Errorf("king on a1 %d, on e0 %d: the shelter is not worse in the endgame", corner, shelter)
+	}
+}
+
+// TestBlackholeShelterZone: a Black rook on a1 sweeps d1, e1 and f1, all three flight
+// squares of a White king on e0; on a2 it reaches as many squares but none of them. The
+// gap must exceed the ordinary king-zone penalty for three attacks, because in the
+// shelter they weigh more.
+func TestBlackholeShelterZone(t *testing.T) {
+	v := movegen.Blackhole
+	near := "****1****/1q2k4/8Q/9/9/9/4*4/9/9/9/9/r8/****K**** w - - 0 1"
+	far := "****1****/1q2k4/8Q/9/9/9/4*4/9/9/9/r8/9/****K**** w - - 0 1"
+	gap := scoreBoth(t, v, far) - scoreBoth(t, v, near)
+	n := 3
+	_, phase := For(v).material(v.MustParseFEN(near))
+	plain := (kingZoneAttack*n + kingZoneQuadratic*n*n) * phase / 256
+	if plain <= 0 {
+		t.Fatal("no middlegame weight: the pair does not test the zone")
+	}
+	if gap <= plain {
+		t.Errorf("rook sweeping e0's flight squares costs %d, not more than the plain zone penalty %d", gap, plain)
+	}
+}

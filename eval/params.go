@@ -100,6 +100,21 @@ const (
 	// bunkerRight is the bonus for a bunker leap not yet used: a spare way to shelter the
 	// king.
 	bunkerRight = 15
+	// edgeKingStalemate is the endgame penalty for a king on a Jumping Knights edge square
+	// (in the king's endgame table, see placeTerms): against a central enemy king that is
+	// Rule 2's stalemate victory set up against it (a stalemate then loses instead of
+	// drawing), and an edge king has few quiet moves (Rule 3: they all end centrally), so
+	// it is easily stalemated.
+	edgeKingStalemate = 40
+	// shelterZoneWeight multiplies the enemy moves into the king's zone while the king
+	// stands in its Black Hole shelter (e0/e12): the zone has three flight squares instead
+	// of eight (a zone of 4 squares instead of 9, hence about 9/4), so each attack takes a
+	// larger share of them and a check there is often mate.
+	shelterZoneWeight = 2
+	// shelterKingEndgame is the endgame penalty for the king in its shelter: with three
+	// flight squares, an enemy king two squares in front takes them all and one minor
+	// piece mates (blackhole.md's dead-position note).
+	shelterKingEndgame = 30
 	// tempo is the bonus of having the move.
 	tempo = 10
 )

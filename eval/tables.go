@@ -73,7 +73,76 @@ func build(v *movegen.Variant) *Evaluator {
 			e.weak = [2]movegen.Square{w, b}
 		}
 	}
+	e.shelter = e.shelters()
+	e.placeTerms()
 	return e
+}
+
+// placeTerms adds to the square tables the variant terms that depend on a piece's square
+// alone, so they cost nothing in Evaluate:
+//
+//   - Jumping Knights' edge squares (where no quiet move ends, movegen's QuietTarget):
+//     edgeKingStalemate off the king's endgame table. It is Rule 2's stalemate victory,
+//     which threatens the side whose king is on the edge while the other's is central.
+//     In a score that is one side's terms minus the other's, "my king on the edge and
+//     theirs central" minus the reverse is the same as a plain edge penalty for each king
+//     (both on the edge or both central cancel), so a table entry says it exactly.
+//     Other men get no edge term: the edge costs them quiet moves but also shelters them,
+//     since a capture must land beyond its victim and only one along the edge line can
+//     (a corner man cannot be taken at all); a penalty for it did not win games.
+//   - Black Hole's shelters: shelterKingEndgame off the king's endgame table there, for
+//     either king (an invading king has as few flight squares there as the owner).
+func (e *Evaluator) placeTerms() {
+	for _, sq := range e.v.Geometry.Squares() {
+		if e.v.QuietTarget(sq) {
+			continue
+		}
+		e.kingEnd[sq] -= edgeKingStalemate
+	}
+	for _, sq := range e.shelter {
+		if sq != movegen.NoSquare {
+			e.kingEnd[sq] -= shelterKingEndgame
+		}
+	}
+}
+
+// shelters finds each side's pocket: a square, not a weak square, whose king-step
+// neighbours all lie on that side's back rank (v.Castling.BackRank), so that it is reached
+// from the back rank alone and lies behind it. On Black Hole's board these are e0 (White)
+// and e12 (Black); rectangular boards have none, because every square there has
+// neighbours on two ranks.
+func (e *Evaluator) shelters() [2]movegen.Square {
+	g := e.v.Geometry
+	out := [2]movegen.Square{movegen.NoSquare, movegen.NoSquare}
+	for _, sq := range g.Squares() {
+		if sq == e.weak[0] || sq == e.weak[1] {
+			continue
+		}
+		// rank is the one rank all of sq's neighbours lie on, -1 if there is none.
+		rank, seen := -1, false
+		for _, to := range g.Squares() {
+			if to == sq || e.dist(sq, to) > 1 {
+				continue
+			}
+			if r := int(e.rank[to]); !seen {
+				rank, seen = r, true
+			} else if r != rank {
+				rank = -1
+				break
+			}
+		}
+		if rank < 0 {
+			continue
+		}
+		for c := movegen.White; c <= movegen.Black; c++ {
+			back := e.v.Castling.BackRank[c]
+			behind := c == movegen.White && int(e.rank[sq]) < back || c == movegen.Black && int(e.rank[sq]) > back
+			if rank == back && behind {
+				out[c] = sq
+			}
+		}
+	}
+	return out
 }
 
 // buildSquareTables fills the piece-square tables from the geometry. A piece's worth on a

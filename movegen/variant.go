@@ -91,6 +91,9 @@ type Variant struct {
 	randomStart func(rng *rand.Rand) string
 	// epCapturableHook replaces the test of whether side by may take en passant next.
 	epCapturableHook func(p *Position, by Color) bool
+	// quietTargets marks the squares a non-capturing move may end on (Jumping Knights'
+	// central squares); nil: every square.
+	quietTargets *[maxCells]bool
 
 	// compiled from the data by compile
 	byType     [NumTypes]*PieceDef
@@ -203,6 +206,14 @@ func abs(x int) int {
 
 // PieceDef is the definition of type t, nil if the variant has no such piece.
 func (v *Variant) PieceDef(t PieceType) *PieceDef { return v.byType[t] }
+
+// QuietTarget reports whether a non-capturing move may end on sq. Only Jumping Knights
+// restricts it (Rule 3: the central 64 squares); its edge squares are reached by captures
+// alone, and its Rule 2 and Rule 4 are stated in terms of them, which the evaluation reads
+// from here instead of knowing the game.
+func (v *Variant) QuietTarget(sq Square) bool {
+	return v.Geometry.isSquare[sq] && (v.quietTargets == nil || v.quietTargets[sq])
+}
 
 // TypeOf is the piece type written with letter b (either case), NoType if none.
 func (v *Variant) TypeOf(b byte) PieceType {

@@ -67,6 +67,7 @@ var JumpingKnights = (&Variant{
 	validate:         jkValidate,
 	epCapturableHook: jkEPCapturable,
 	parseMove:        jkParseMove,
+	quietTargets:     &jkCentral,
 }).compile()
 
 // jkCentral marks the central 64 squares a1..h8, where every non-capturing move ends.

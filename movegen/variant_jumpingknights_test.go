@@ -251,6 +251,36 @@ func TestJKQuietMovesEndCentrally(t *testing.T) {
 	}
 }
 
+// TestJKQuietTarget: the evaluation learns Rule 3's central squares from QuietTarget,
+// which must name exactly a1-h8 in Jumping Knights and every square elsewhere.
+func TestJKQuietTarget(t *testing.T) {
+	g := JumpingKnights.Geometry
+	central := 0
+	for _, sq := range g.Squares() {
+		name := g.Name(sq)
+		want := name[0] >= 'a' && name[0] <= 'h' && name[1] >= '1' && name[1] <= '8'
+		if got := JumpingKnights.QuietTarget(sq); got != want {
+			t.Errorf("QuietTarget(%s) = %v, want %v", name, got, want)
+		}
+		if want {
+			central++
+		}
+	}
+	if central != 64 {
+		t.Errorf("%d central squares, want 64", central)
+	}
+	for _, v := range []*Variant{FIDE, Blackhole} {
+		for _, sq := range v.Geometry.Squares() {
+			if !v.QuietTarget(sq) {
+				t.Errorf("%s: QuietTarget(%s) false", v.Name, v.Geometry.Name(sq))
+			}
+		}
+		if v.QuietTarget(NoSquare) {
+			t.Errorf("%s: QuietTarget(NoSquare) true", v.Name)
+		}
+	}
+}
+
 // jkSetup writes the FEN of a position given as pieces on squares ("Ke1 ke8 Wb0", upper
 // case White) and the fields after the board ("w - - 0 1").
 func jkSetup(pieces, rest string) string {
