@@ -21,6 +21,8 @@ var HopChess = (&Variant{
 	Castling:         FIDE.Castling,
 	StartFEN:         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -",
 	legalMoves:       hopLegalMoves,
+	legalMovesChecks: hopLegalMovesChecks,
+	hasLegalMove:     hopHasLegalMove,
 	apply:            hopApply,
 	attacked:         hopAttacked,
 	parseFields:      hopParseFields,
