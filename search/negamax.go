@@ -48,9 +48,15 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 		}
 	}
 
-	// The moves, and with them the end of the game by the variant's rules.
+	// The moves, and with them the end of the game by the variant's rules. Where the
+	// variant lists its checks cheaply, they come with the moves, for mateInOne.
 	w.scratch.Reset()
-	p.LegalMoves(&w.scratch)
+	w.checks.Reset()
+	if ply > 0 && p.Variant().FastChecks() {
+		p.LegalMovesChecks(&w.scratch, &w.checks)
+	} else {
+		p.LegalMoves(&w.scratch)
+	}
 	legal := w.scratch.Len()
 	if o := p.StatusWith(legal); o.Over() && (ply > 0 || legal == 0) {
 		return outcomeScore(o, p, ply)
@@ -58,6 +64,13 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	captures := w.fill(p, f, ttMove, false)
 	if ply >= MaxPly-1 {
 		return w.evaluate(p)
+	}
+
+	if mate, m := w.mateInOne(p, f, ply); mate != 0 {
+		w.stack[ply+1].pvLen = 0
+		w.updatePV(f, m, ply)
+		w.sh.tt.store(p.Hash(), m, scoreToTT(mate, ply), depth, boundExact)
+		return mate
 	}
 
 	inCheck := knownCheck(p, hint)
@@ -112,7 +125,8 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 		// non-tactical moves at any depth but the root's, in check or not, before they are
 		// even played: their hundreds of turns are ordered by the piece move's and the
 		// trampoline square's histories, only the first ones are worth a search, and
-		// testing every one for check would cost more than searching the rest.
+		// searching every check would cost more than searching the rest (the mates among
+		// them are found before the loop: mateInOne).
 		if wide && ply > 0 && !special && best > -MateBound && !tactical && m != ttMove {
 			if lateSeen >= wideLimit(depth, pvNode) {
 				continue
@@ -444,4 +458,28 @@ func (w *worker) updatePV(f *frame, m movegen.Move, ply int) {
 	f.pv[0] = m
 	n := copy(f.pv[1:], child.pv[:child.pvLen])
 	f.pvLen = n + 1
+}
+
+// mateInOne looks among the checks LegalMovesChecks listed at a wide node below the root
+// for one that mates at once, and returns its score and the move, or 0. Wide nodes prune
+// their late quiet moves unplayed, and in Hop Chess the mates are quiet turns that check
+// through a trampoline: a search that does not look for them walks into mates in one, at
+// any depth. Searching every check instead costs several times the whole search
+// (measured); asking whether the checked side has a legal reply costs a fraction of a
+// node per check. The root needs no test: it prunes nothing unplayed.
+func (w *worker) mateInOne(p *movegen.Position, f *frame, ply int) (int, movegen.Move) {
+	if f.n < wideNode {
+		return 0, movegen.NullMove
+	}
+	for _, m := range w.checks.Moves() {
+		next := w.child(p, ply)
+		next.Apply(m)
+		if next.HasLegalMove(&w.scratch) {
+			continue
+		}
+		if score := -outcomeScore(next.StatusWith(0), next, ply+1); score > MateBound {
+			return score, m
+		}
+	}
+	return 0, movegen.NullMove
 }

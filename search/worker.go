@@ -47,6 +47,7 @@ type worker struct {
 	ev      *eval.Evaluator
 	stack   []frame
 	scratch movegen.MoveList // generation buffer, consumed before any recursion
+	checks  movegen.MoveList // the checks among scratch's moves (LegalMovesChecks), likewise
 	history [2][256][256]int32
 	// trampHistory orders Hop Chess trampoline placements: how often putting one's
 	// trampoline on a square led to a cutoff.
