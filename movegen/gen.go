@@ -82,6 +82,9 @@ func (p *Position) keepLegal(ml *MoveList, start int) {
 // number of legal moves (zero or not) is still decided.
 func (p *Position) LegalTactical(ml *MoveList) (anyLegal bool) {
 	start := ml.n
+	if p.v.legalTactical != nil {
+		return p.v.legalTactical(p, ml)
+	}
 	if p.v.legalMoves != nil {
 		p.v.legalMoves(p, ml)
 		anyLegal = ml.n > start

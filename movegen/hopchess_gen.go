@@ -455,6 +455,54 @@ func hopLegalMovesChecks(p *Position, ml, checks *MoveList) {
 	q.present[us] = present
 }
 
+// hopLegalTactical lists the legal turns of p that capture or promote, as hopLegalMoves
+// would list them (same order), and reports whether p has any legal turn. A quiescence
+// search asks for them at every node: the placements of the other piece moves, nine
+// tenths of the turns, are not worked out once one of them is known to be legal.
+func hopLegalTactical(p *Position, ml *MoveList) (anyLegal bool) {
+	var pm hopPieceMoves
+	q := *p
+	q.genHopPieceMoves(&pm)
+	them := p.side.Other()
+	e := p.tramp[them]
+	place := hopPlaces(p)
+	squares := p.v.Geometry.squares
+	for _, m := range pm.m[:pm.n] {
+		tactical := m.Promo() != NoType || p.Captured(m) != Empty
+		if !tactical && anyLegal {
+			continue
+		}
+		var u hopUndo
+		k := q.hopPlay(m, &u)
+		switch {
+		case k == NoSquare:
+		case !place:
+			if !q.hopAttackedAt(k, them, q.tramp[White], q.tramp[Black]) {
+				anyLegal = true
+				if tactical && ml.n < MaxMoves {
+					ml.Add(m)
+				}
+			}
+		case !q.hopAttackedAt(k, them, e, NoSquare):
+			var danger sqSet
+			q.hopDanger(k, them, e, &danger)
+			for _, s := range squares {
+				if q.cells[s] == Empty && s != e && !danger.has(s) {
+					anyLegal = true
+					if !tactical {
+						break
+					}
+					if ml.n < MaxMoves {
+						ml.Add(m | Move(s)<<16)
+					}
+				}
+			}
+		}
+		u.undo(&q)
+	}
+	return anyLegal
+}
+
 // hopHasLegalMove reports whether p has a legal turn, as hopLegalMoves would list one: it
 // stops at the first piece move that leaves a placement (a mate test after each check must
 // not cost a whole generation).

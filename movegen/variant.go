@@ -70,6 +70,8 @@ type Variant struct {
 	// legalMovesChecks replaces LegalMovesChecks' play-and-test filter (Hop Chess finds
 	// its checking turns without playing its hundreds of turns).
 	legalMovesChecks func(p *Position, ml, checks *MoveList)
+	// legalTactical replaces LegalTactical's filter of every legal move.
+	legalTactical func(p *Position, ml *MoveList) bool
 	// hasLegalMove replaces HasLegalMove's generation of every move.
 	hasLegalMove func(p *Position, scratch *MoveList) bool
 	// extraMoves adds variant moves to the standard pseudo-legal ones; they are then

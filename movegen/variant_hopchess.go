@@ -23,6 +23,7 @@ var HopChess = (&Variant{
 	legalMoves:       hopLegalMoves,
 	legalMovesChecks: hopLegalMovesChecks,
 	hasLegalMove:     hopHasLegalMove,
+	legalTactical:    hopLegalTactical,
 	apply:            hopApply,
 	attacked:         hopAttacked,
 	parseFields:      hopParseFields,
