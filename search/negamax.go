@@ -113,7 +113,7 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 
 	origAlpha := alpha
 	best, bestMove := -Infinity, movegen.NullMove
-	f.nquiets = 0
+	f.nquiets, f.ncaptures = 0, 0
 	quietsSeen, lateSeen := 0, 0
 	for i := 0; i < f.n; i++ {
 		m := f.pick(i)
@@ -132,6 +132,19 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 				continue
 			}
 			lateSeen++
+		}
+		// ... and they search a capture with its first placements only (quiescence, with
+		// one): the placement rarely changes what a capture wins, and the tens of
+		// placements of every capture were most of the nodes below each root turn
+		// (measured: 143000 nodes to depth 2 in a middlegame of 1244 turns, 9000 after).
+		if wide && ply > 0 && !special && best > -MateBound && tactical && isTurn(m) && m != ttMove {
+			if countTurns(f.captures[:f.ncaptures], m) >= widePlacements {
+				continue
+			}
+			if f.ncaptures < len(f.captures) {
+				f.captures[f.ncaptures] = m
+				f.ncaptures++
+			}
 		}
 		next := w.child(p, ply)
 		next.Apply(m)
@@ -428,14 +441,19 @@ func (w *worker) bestGain(p *movegen.Position) int {
 
 // seenTurn reports whether a Hop Chess turn with m's piece move (origin, destination,
 // promotion) is among the first n moves recorded in f.quiets.
-func seenTurn(f *frame, n int, m movegen.Move) bool {
+func seenTurn(f *frame, n int, m movegen.Move) bool { return countTurns(f.quiets[:n], m) > 0 }
+
+// countTurns counts the Hop Chess turns among turns with m's piece move (origin,
+// destination, promotion).
+func countTurns(turns []movegen.Move, m movegen.Move) int {
 	const pieceMove = 0x0F00FFFF // from, to and promotion; not the trampoline square
-	for _, x := range f.quiets[:n] {
+	n := 0
+	for _, x := range turns {
 		if x&pieceMove == m&pieceMove {
-			return true
+			n++
 		}
 	}
-	return false
+	return n
 }
 
 // cuts reports whether a stored score s with bound b decides a node with window

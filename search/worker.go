@@ -23,8 +23,12 @@ type frame struct {
 	killers [2]movegen.Move
 	quiets  [64]movegen.Move // quiet moves tried before a cutoff, for the history malus
 	nquiets int
-	null    bool // this node was reached by a null move
-	check   int8 // checkYes or checkNo when the parent knows, else checkUnknown
+	// captures are the Hop Chess captures (piece moves) a wide node has searched with one
+	// placement, so that it skips their other placements.
+	captures  [64]movegen.Move
+	ncaptures int
+	null      bool // this node was reached by a null move
+	check     int8 // checkYes or checkNo when the parent knows, else checkUnknown
 }
 
 // shared is the state of one search that all its workers see.
