@@ -66,3 +66,39 @@ func TestHopFindsQuietMateInTwo(t *testing.T) {
 		}
 	}
 }
+
+// TestHopParriesCheckThenMate: a match game the full engine lost to a depth-2 search.
+// White (to move) takes the rook, 8.Nf7xh8, and with its trampoline on g4 that loses to
+// 8...Ng8-e5 with Black's trampoline on f3, which checks (e5-f3(#)-e1), then 9...Qf6-f2
+// mate. Below the root the check is one of hundreds of quiet turns: a search that prunes
+// checks unplayed does not see it. The turn chosen must leave Black no mate in 2 (a depth-3
+// search from Black's side plays every first turn and meets every reply with mateInOne).
+func TestHopParriesCheckThenMate(t *testing.T) {
+	g := movegen.NewGame(movegen.HopChess.Start(nil))
+	for _, m := range []string{"b1a3", "a7a5,f3", "g1e5,c4", "h7h5,c6", "e5b8,c4", "a8b8,c6",
+		"e2e3,c4", "e7e6,a8", "a3e5,c6", "d8g5,g3", "e5b8,c6", "g5c5,d8", "b8f7,d4", "c5f6,h6"} {
+		if _, err := g.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := g.Position()
+	blunder, err := p.ParseMove("f7h8,g4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mates := func(q *movegen.Position) bool {
+		res := NewEngine().Search(context.Background(), q, nil, Limits{Depth: 3}, nil)
+		return MateMoves(res.Score) > 0
+	}
+	q := *p
+	q.Apply(blunder)
+	if !mates(&q) {
+		t.Fatalf("%s: Black's mate in 2 after %s not found: the test proves nothing", q.FEN(), p.MoveText(blunder))
+	}
+	res := NewEngine().Search(context.Background(), p, nil, Limits{Depth: 3}, nil)
+	q = *p
+	q.Apply(res.Best)
+	if mates(&q) {
+		t.Fatalf("%s lets Black mate (score %d)", p.MoveText(res.Best), res.Score)
+	}
+}

@@ -1,6 +1,10 @@
 package search
 
-import "varchess/movegen"
+import (
+	"slices"
+
+	"varchess/movegen"
+)
 
 // negamax returns the score of p from the side to move's point of view, searching depth
 // plies with principal variation search. ply is the distance from the root.
@@ -62,6 +66,7 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 		return outcomeScore(o, p, ply)
 	}
 	captures := w.fill(p, f, ttMove, false)
+	f.setChecks(w.checks.Moves())
 	if ply >= MaxPly-1 {
 		return w.evaluate(p)
 	}
@@ -124,10 +129,13 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 		// Wide nodes (Hop Chess: every piece move times every trampoline square) prune late
 		// non-tactical moves at any depth but the root's, in check or not, before they are
 		// even played: their hundreds of turns are ordered by the piece move's and the
-		// trampoline square's histories, only the first ones are worth a search, and
-		// searching every check would cost more than searching the rest (the mates among
-		// them are found before the loop: mateInOne).
-		if wide && ply > 0 && !special && best > -MateBound && !tactical && m != ttMove {
+		// trampoline square's histories, and only the first ones are worth a search. The
+		// checks are searched all the same from wideCheckDepth (their mates in one are
+		// found before the loop, mateInOne): Hop Chess's attacks are quiet turns that
+		// check through a trampoline, and a search that prunes them misses the mates in
+		// two that a depth-2 search, playing every root turn, finds against it.
+		checkKept := wide && ply > 0 && depth >= wideCheckDepth && !tactical && f.givesCheck(m)
+		if wide && ply > 0 && !special && best > -MateBound && !tactical && m != ttMove && !checkKept {
 			if lateSeen >= wideLimit(depth, pvNode) {
 				continue
 			}
@@ -161,14 +169,14 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 		// pruning and futility pruning. Tactical and checking moves are never pruned, nor
 		// anything while in check.
 		if quiet && !pvNode && !inCheck && !special && best > -MateBound {
-			if depth <= lmpDepth && quietsSeen >= lmpBase+depth*depth {
+			if depth <= lmpDepth && quietsSeen >= lmpBase+depth*depth && !checkKept {
 				continue
 			}
 			if depth <= futilityDepth && staticEval+futilityMargin*depth <= alpha {
 				continue
 			}
 		}
-		if quiet {
+		if quiet && !checkKept {
 			quietsSeen++
 		}
 		if !tactical && f.nquiets < len(f.quiets) {
@@ -500,4 +508,28 @@ func (w *worker) mateInOne(p *movegen.Position, f *frame, ply int) (int, movegen
 		}
 	}
 	return 0, movegen.NullMove
+}
+
+// maxChecks bounds the checks a wide node keeps for givesCheck; beyond it (positions no
+// game reaches) the rest are pruned like any quiet turn.
+const maxChecks = 1024
+
+// setChecks keeps the checks LegalMovesChecks listed, sorted, when the node at frame f is
+// wide (elsewhere nothing is pruned unplayed and moves are tested once played).
+func (f *frame) setChecks(checks []movegen.Move) {
+	f.nchecks = 0
+	if f.n < wideNode || len(checks) == 0 {
+		return
+	}
+	f.nchecks = copy(f.checks[:], checks)
+	slices.Sort(f.checks[:f.nchecks])
+}
+
+// givesCheck reports whether m is among the checks setChecks kept.
+func (f *frame) givesCheck(m movegen.Move) bool {
+	if f.nchecks == 0 {
+		return false
+	}
+	_, found := slices.BinarySearch(f.checks[:f.nchecks], m)
+	return found
 }

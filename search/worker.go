@@ -27,8 +27,11 @@ type frame struct {
 	// placement, so that it skips their other placements.
 	captures  [64]movegen.Move
 	ncaptures int
-	null      bool // this node was reached by a null move
-	check     int8 // checkYes or checkNo when the parent knows, else checkUnknown
+	// checks are a wide node's checking turns, sorted (setChecks).
+	checks  [maxChecks]movegen.Move
+	nchecks int
+	null    bool // this node was reached by a null move
+	check   int8 // checkYes or checkNo when the parent knows, else checkUnknown
 }
 
 // shared is the state of one search that all its workers see.
