@@ -82,7 +82,10 @@ func (r randomOpenings) Opening(k int) Opening {
 }
 
 // balanced is the quick sanity check of a random opening: both sides still have the same
-// pieces (on the board and in hand: nothing was won), and the side to move is not in check.
+// pieces (on the board and in hand: nothing was won), the side to move is not in check,
+// and it cannot win at once (random Hop Chess placements often leave a mate in one, and
+// such an opening is won by whichever engine has the move: a pair of games that says
+// nothing about the engines).
 func balanced(p *movegen.Position) bool {
 	if p.InCheck() {
 		return false
@@ -92,7 +95,26 @@ func balanced(p *movegen.Position) bool {
 			return false
 		}
 	}
-	return true
+	return !winsAtOnce(p)
+}
+
+// winsAtOnce reports whether the side to move has a move that ends the game in its favour.
+func winsAtOnce(p *movegen.Position) bool {
+	ml, scratch := new(movegen.MoveList), new(movegen.MoveList)
+	p.LegalMoves(ml)
+	us := p.SideToMove()
+	for _, m := range ml.Moves() {
+		q := *p
+		q.Apply(m)
+		legal := 0
+		if q.HasLegalMove(scratch) {
+			legal = 1
+		}
+		if o := q.StatusWith(legal); o.Over() && o.Result == movegen.WinFor(us) {
+			return true
+		}
+	}
+	return false
 }
 
 // listOpenings are the openings of a file, used in turn.

@@ -42,18 +42,34 @@ func TestRandomOpenings(t *testing.T) {
 	}
 }
 
-// TestBalanced: the sanity check rejects a side a piece up and a side in check.
+// TestBalanced: the sanity check rejects a side a piece up, a side in check and a side
+// that can win at once.
 func TestBalanced(t *testing.T) {
 	for fen, want := range map[string]bool{
-		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1":    true,
-		"rnbqkbnr/ppp1pppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1":      false, // a pawn up
-		"rnbqkbnr/ppppp1pp/8/5p1Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 0 1": false, // in check
-		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1":  true,
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1":     true,
+		"rnbqkbnr/ppp1pppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1":       false, // a pawn up
+		"rnbqkbnr/ppppp1pp/8/5p1Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 0 1":  false, // in check
+		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1":   true,
+		"rnbqkbnr/ppppp2p/5p2/6p1/4P3/8/PPPP1PPP/RNBQKBNR w KQkq g6 0 3": false, // Qh5 mates
 	} {
 		p := movegen.FIDE.MustParseFEN(fen)
 		if got := balanced(p); got != want {
 			t.Errorf("balanced(%s) = %v", fen, got)
 		}
+	}
+	// Hop Chess, a random opening of a match: 1.g4 e6 f3 2.Ng5 g2 Ne7 a6, and 3.Ne4 f6
+	// mates (e4-f6(@)-xe8 after the placement).
+	g := movegen.NewGame(movegen.HopChess.Start(nil))
+	for _, m := range []string{"g2g4", "e7e6,f3", "g1g5,g2", "g8e7,a6"} {
+		if _, err := g.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if balanced(g.Position()) {
+		t.Errorf("balanced(%s): White mates at once", g.Position().FEN())
+	}
+	if p := movegen.HopChess.MustParseFEN("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -"); !balanced(p) {
+		t.Error("the Hop Chess start is not balanced")
 	}
 }
 

@@ -11,6 +11,45 @@ func (p *Position) LegalMoves(ml *MoveList) {
 	p.standardLegalMoves(ml)
 }
 
+// LegalMovesChecks appends the legal moves of p to ml, as LegalMoves does, and those of
+// them that give check (the opponent's king is attacked once the move is played) to
+// checks, in the same order. It is for a search that must not prune checks where it
+// prunes moves before playing them (Hop Chess's hundreds of quiet turns, among which its
+// mates hide); the variants without a faster way play each move on a copy.
+func (p *Position) LegalMovesChecks(ml, checks *MoveList) {
+	if p.v.legalMovesChecks != nil {
+		p.v.legalMovesChecks(p, ml, checks)
+		return
+	}
+	start := ml.n
+	p.LegalMoves(ml)
+	for _, m := range ml.moves[start:ml.n] {
+		q := &checks.scratch
+		*q = *p
+		q.Apply(m)
+		if q.InCheck() {
+			checks.Add(m)
+		}
+	}
+}
+
+// HasLegalMove reports whether p has a legal move (none: the game is over, by mate or
+// stalemate or the variant's rule). A variant with hundreds of moves stops at the first;
+// the others generate them into scratch, the caller's list, so that nothing allocates.
+func (p *Position) HasLegalMove(scratch *MoveList) bool {
+	if p.v.hasLegalMove != nil {
+		return p.v.hasLegalMove(p, scratch)
+	}
+	scratch.Reset()
+	p.LegalMoves(scratch)
+	return scratch.Len() > 0
+}
+
+// FastChecks reports whether LegalMovesChecks finds the variant's checks without playing
+// the moves, for about the cost of a second LegalMoves: then a search may ask for them at
+// every node.
+func (v *Variant) FastChecks() bool { return v.legalMovesChecks != nil }
+
 // standardLegalMoves generates the pseudo-legal moves and keeps the legal ones.
 func (p *Position) standardLegalMoves(ml *MoveList) {
 	start := ml.n
@@ -43,6 +82,9 @@ func (p *Position) keepLegal(ml *MoveList, start int) {
 // number of legal moves (zero or not) is still decided.
 func (p *Position) LegalTactical(ml *MoveList) (anyLegal bool) {
 	start := ml.n
+	if p.v.legalTactical != nil {
+		return p.v.legalTactical(p, ml)
+	}
 	if p.v.legalMoves != nil {
 		p.v.legalMoves(p, ml)
 		anyLegal = ml.n > start

@@ -395,6 +395,150 @@ func hopLegalMoves(p *Position, ml *MoveList) {
 	}
 }
 
+// hopLegalMovesChecks lists the legal turns of p in ml, in hopLegalMoves' order, and those
+// among them that give check in checks. Each piece move is tested like a placement in
+// reverse: if it attacks the enemy king with our trampoline lifted, every placement gives
+// check (trampolines only add routes); otherwise exactly the placements that open a route
+// to that king do, and hopDanger finds those as it finds the illegal ones.
+func hopLegalMovesChecks(p *Position, ml, checks *MoveList) {
+	var pm hopPieceMoves
+	q := *p
+	q.genHopPieceMoves(&pm)
+	us, them := p.side, p.side.Other()
+	e := p.tramp[them]
+	ek := p.kings[them]
+	place := hopPlaces(p)
+	squares := p.v.Geometry.squares
+	present := q.present[us]
+	for _, m := range pm.m[:pm.n] {
+		var u hopUndo
+		k := q.hopPlay(m, &u)
+		// The scratch board keeps the piece lists and type sets of the position before the
+		// move: a promoted piece must be known to the attack tests by its type.
+		q.present[us] = present | typeBit(m.Promo())
+		switch {
+		case k == NoSquare:
+		case !place:
+			if !q.hopAttackedAt(k, them, q.tramp[White], q.tramp[Black]) && ml.n < MaxMoves {
+				ml.Add(m)
+				if ek != NoSquare && q.hopAttackedAt(ek, us, q.tramp[White], q.tramp[Black]) && checks.n < MaxMoves {
+					checks.Add(m)
+				}
+			}
+		case !q.hopAttackedAt(k, them, e, NoSquare):
+			var danger, check sqSet
+			q.hopDanger(k, them, e, &danger)
+			all := false
+			if ek != NoSquare {
+				all = q.hopAttackedAt(ek, us, e, NoSquare)
+				if !all {
+					q.hopDanger(ek, us, e, &check)
+					if pc := q.cells[m.To()]; pc == MakePiece(us, Pawn) {
+						// hopDanger looks for pawns near their last rank in the piece
+						// list, which still has this one on its origin.
+						q.hopPromoDangerFrom(m.To(), ek, us, e, &check)
+					}
+				}
+			}
+			for _, s := range squares {
+				if q.cells[s] == Empty && s != e && !danger.has(s) && ml.n < MaxMoves {
+					t := m | Move(s)<<16
+					ml.Add(t)
+					if (all || check.has(s)) && checks.n < MaxMoves {
+						checks.Add(t)
+					}
+				}
+			}
+		}
+		u.undo(&q)
+	}
+	q.present[us] = present
+}
+
+// hopLegalTactical lists the legal turns of p that capture or promote, as hopLegalMoves
+// would list them (same order), and reports whether p has any legal turn. A quiescence
+// search asks for them at every node: the placements of the other piece moves, nine
+// tenths of the turns, are not worked out once one of them is known to be legal.
+func hopLegalTactical(p *Position, ml *MoveList) (anyLegal bool) {
+	var pm hopPieceMoves
+	q := *p
+	q.genHopPieceMoves(&pm)
+	them := p.side.Other()
+	e := p.tramp[them]
+	place := hopPlaces(p)
+	squares := p.v.Geometry.squares
+	for _, m := range pm.m[:pm.n] {
+		tactical := m.Promo() != NoType || p.Captured(m) != Empty
+		if !tactical && anyLegal {
+			continue
+		}
+		var u hopUndo
+		k := q.hopPlay(m, &u)
+		switch {
+		case k == NoSquare:
+		case !place:
+			if !q.hopAttackedAt(k, them, q.tramp[White], q.tramp[Black]) {
+				anyLegal = true
+				if tactical && ml.n < MaxMoves {
+					ml.Add(m)
+				}
+			}
+		case !q.hopAttackedAt(k, them, e, NoSquare):
+			var danger sqSet
+			q.hopDanger(k, them, e, &danger)
+			for _, s := range squares {
+				if q.cells[s] == Empty && s != e && !danger.has(s) {
+					anyLegal = true
+					if !tactical {
+						break
+					}
+					if ml.n < MaxMoves {
+						ml.Add(m | Move(s)<<16)
+					}
+				}
+			}
+		}
+		u.undo(&q)
+	}
+	return anyLegal
+}
+
+// hopHasLegalMove reports whether p has a legal turn, as hopLegalMoves would list one: it
+// stops at the first piece move that leaves a placement (a mate test after each check must
+// not cost a whole generation).
+func hopHasLegalMove(p *Position, _ *MoveList) bool {
+	var pm hopPieceMoves
+	q := *p
+	q.genHopPieceMoves(&pm)
+	them := p.side.Other()
+	e := p.tramp[them]
+	place := hopPlaces(p)
+	for _, m := range pm.m[:pm.n] {
+		var u hopUndo
+		k := q.hopPlay(m, &u)
+		ok := false
+		switch {
+		case k == NoSquare:
+		case !place:
+			ok = !q.hopAttackedAt(k, them, q.tramp[White], q.tramp[Black])
+		case !q.hopAttackedAt(k, them, e, NoSquare):
+			var danger sqSet
+			q.hopDanger(k, them, e, &danger)
+			for _, s := range p.v.Geometry.squares {
+				if q.cells[s] == Empty && s != e && !danger.has(s) {
+					ok = true
+					break
+				}
+			}
+		}
+		u.undo(&q)
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
 // hopUndo remembers the cells a piece move changed on the scratch board.
 type hopUndo struct {
 	sq [4]Square
@@ -686,14 +830,23 @@ func (p *Position) hopPromoDanger(k Square, by Color, e Square, d *sqSet) {
 		if p.cells[from] != MakePiece(by, Pawn) {
 			continue // the scratch board may have taken it
 		}
-		for t := from + push; p.cells[t] == Empty; t += push {
-			if p.promotes(by, t) {
-				exact(t)
-				break
+		p.hopPromoDangerFrom(from, k, by, e, d)
+	}
+}
+
+// hopPromoDangerFrom adds the placements t that let the pawn of by on from promote on t
+// (stepping onto it at once, or after a hop on e) and reach k with the new piece.
+func (p *Position) hopPromoDangerFrom(from, k Square, by Color, e Square, d *sqSet) {
+	push := Square(p.v.pawnPush[by])
+	for t := from + push; p.cells[t] == Empty; t += push {
+		if p.promotes(by, t) {
+			if t != e && !d.has(t) && (p.hopRoute(k, by, t, NoSquare) || e != NoSquare && (p.hopRoute(k, by, t, e) || p.hopRoute(k, by, e, t))) {
+				d.add(t)
 			}
-			if t != e {
-				break // only a step onto e goes on towards the last rank
-			}
+			return
+		}
+		if t != e {
+			return // only a step onto e goes on towards the last rank
 		}
 	}
 }

@@ -67,6 +67,13 @@ type Variant struct {
 
 	// legalMoves replaces the whole legal move generation.
 	legalMoves func(p *Position, ml *MoveList)
+	// legalMovesChecks replaces LegalMovesChecks' play-and-test filter (Hop Chess finds
+	// its checking turns without playing its hundreds of turns).
+	legalMovesChecks func(p *Position, ml, checks *MoveList)
+	// legalTactical replaces LegalTactical's filter of every legal move.
+	legalTactical func(p *Position, ml *MoveList) bool
+	// hasLegalMove replaces HasLegalMove's generation of every move.
+	hasLegalMove func(p *Position, scratch *MoveList) bool
 	// extraMoves adds variant moves to the standard pseudo-legal ones; they are then
 	// filtered for legality like the rest (a bunker leap, a placement).
 	extraMoves func(p *Position, ml *MoveList)

@@ -38,6 +38,12 @@ const (
 	// (twice that on the principal variation).
 	wideNode   = 200
 	wideFactor = 6
+	// widePlacements: a wide node below the root searches each capture with this many of
+	// its trampoline placements (the first by order).
+	widePlacements = 1
+	// wideCheckDepth: from this depth a wide node searches all its checks, beyond the
+	// late-move limits.
+	wideCheckDepth = 2
 
 	// lmrMinDepth and lmrMinMove: late move reductions start at this depth and after this
 	// many moves; lmrBase and lmrDivisor shape the table log(depth)*log(moves)/divisor.

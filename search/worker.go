@@ -23,6 +23,13 @@ type frame struct {
 	killers [2]movegen.Move
 	quiets  [64]movegen.Move // quiet moves tried before a cutoff, for the history malus
 	nquiets int
+	// captures are the Hop Chess captures (piece moves) a wide node has searched with one
+	// placement, so that it skips their other placements.
+	captures  [64]movegen.Move
+	ncaptures int
+	// checks are a wide node's checking turns, sorted (setChecks).
+	checks  [maxChecks]movegen.Move
+	nchecks int
 	null    bool // this node was reached by a null move
 	check   int8 // checkYes or checkNo when the parent knows, else checkUnknown
 }
@@ -47,6 +54,7 @@ type worker struct {
 	ev      *eval.Evaluator
 	stack   []frame
 	scratch movegen.MoveList // generation buffer, consumed before any recursion
+	checks  movegen.MoveList // the checks among scratch's moves (LegalMovesChecks), likewise
 	history [2][256][256]int32
 	// trampHistory orders Hop Chess trampoline placements: how often putting one's
 	// trampoline on a square led to a cutoff.

@@ -1,0 +1,135 @@
+package movegen
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// checkLegalMovesChecks compares p.LegalMovesChecks with its definition: the moves are
+// LegalMoves' in the same order, and the checks are exactly those of them after which the
+// side to move is in check, in the same order. HasLegalMove must agree with LegalMoves in
+// p and after every check (where the mates are). It returns the number of checks.
+func checkLegalMovesChecks(t *testing.T, p *Position) int {
+	t.Helper()
+	var want, got, checks MoveList
+	p.LegalMoves(&want)
+	if p.HasLegalMove(&got) != (want.Len() > 0) {
+		t.Fatalf("%s: HasLegalMove wrong, %d legal moves", p.FEN(), want.Len())
+	}
+	got.Reset()
+	p.LegalMovesChecks(&got, &checks)
+	if got.Len() != want.Len() {
+		t.Fatalf("%s: %d moves, LegalMoves %d", p.FEN(), got.Len(), want.Len())
+	}
+	n := 0
+	for i, m := range want.Moves() {
+		if got.At(i) != m {
+			t.Fatalf("%s: move %d is %s, LegalMoves has %s", p.FEN(), i, p.MoveText(got.At(i)), p.MoveText(m))
+		}
+		c := *p
+		c.Apply(m)
+		if !c.InCheck() {
+			continue
+		}
+		var evasions, scratch MoveList
+		c.LegalMoves(&evasions)
+		if c.HasLegalMove(&scratch) != (evasions.Len() > 0) {
+			t.Fatalf("%s after %s: HasLegalMove says %v, %d legal moves", p.FEN(), p.MoveText(m), !(evasions.Len() > 0), evasions.Len())
+		}
+		if n >= checks.Len() || checks.At(n) != m {
+			t.Fatalf("%s: check %s missing or out of order", p.FEN(), p.MoveText(m))
+		}
+		n++
+	}
+	if n != checks.Len() {
+		t.Fatalf("%s: %d checks listed, %d moves give check (first extra: %s)", p.FEN(), checks.Len(), n, p.MoveText(checks.At(n)))
+	}
+	return n
+}
+
+// TestHopLegalMovesChecks: Hop Chess finds its checking turns without playing them (direct
+// and discovered checks, checks through either trampoline or both, placements that give
+// check, promotions on a trampoline, a pawn that just stepped in front of one); they must be
+// exactly the turns after which the opponent is in check. Random games from the start and
+// from the perft table's positions (HOP_ORACLE=1: more and longer games).
+func TestHopLegalMovesChecks(t *testing.T) {
+	for _, fen := range []string{
+		// The back rank: Ra1 to e1 hops up the e-file, and many turns place the trampoline
+		// so that the rook or the king's neighbours give check.
+		"6k1/1b3ppp/1n6/8/8/p7/P5PP/R5K1 w - - 0 20 e1 a4",
+		// Promotions: e7-e8(@)=Q-a8 after the placement on e8, e6-e7 with e8 next, the
+		// knight promotion by capture when White has no knight, and a promotion via e.
+		"k2r4/4P3/8/8/8/8/8/4K3 w - - 0 40 a1 h8",
+		"k7/8/4P3/8/8/8/8/4K3 w - - 0 40 a1 h8",
+		"3r4/4P1k1/8/8/8/8/8/4K3 w - - 0 40 a1 h8",
+		"1k6/8/8/8/8/8/2p5/5K2 b - - 0 40 a1 h8",
+		// Castling with check by the rook, en passant discovering a check.
+		"3k4/8/8/8/8/8/8/R3K2R w KQ - 0 30 a5 h5",
+		"8/8/8/KPp4r/8/8/8/4k3 w - c6 0 30 h1 h2",
+		// White's first turn: no placement.
+		HopChess.StartFEN,
+	} {
+		p, err := HopChess.ParseFEN(fen)
+		if err != nil {
+			t.Fatalf("%s: %v", fen, err)
+		}
+		checkLegalMovesChecks(t, p)
+	}
+	// Every position of the sample game, with its checks by placement (2...e6 b4+).
+	g := NewGame(HopChess.Start(nil))
+	for _, mv := range hopSampleGame {
+		checkLegalMovesChecks(t, g.Position())
+		g.PlayText(strings.TrimSuffix(mv, "+"))
+	}
+	// A mate through a trampoline: after a1-e1(@)-e8 Black has no legal turn.
+	p := HopChess.MustParseFEN("6k1/5ppp/8/8/8/8/P5PP/R5K1 w - - 0 20 e1 -")
+	checkLegalMovesChecks(t, p)
+	mate, _ := p.ParseMove("a1e8,h8")
+	p.Apply(mate)
+	var scratch MoveList
+	if p.HasLegalMove(&scratch) {
+		t.Fatal("a1e8: HasLegalMove finds a move after mate")
+	}
+	games, plies := 2, 24
+	starts := []string{HopChess.StartFEN}
+	for _, c := range readPerftTable(t, HopChess.Name) {
+		starts = append(starts, c.fen)
+	}
+	if os.Getenv("HOP_ORACLE") != "" {
+		games, plies = 20, 100
+	}
+	rng := newTestRand(17)
+	total := 0
+	var ml MoveList
+	for _, start := range starts {
+		for g := 0; g < games; g++ {
+			p := HopChess.MustParseFEN(start)
+			for ply := 0; ply < plies; ply++ {
+				total += checkLegalMovesChecks(t, p)
+				ml.Reset()
+				p.LegalMoves(&ml)
+				if ml.Len() == 0 {
+					break
+				}
+				p.Apply(ml.At(rng.IntN(ml.Len())))
+			}
+		}
+	}
+	if total == 0 {
+		t.Fatal("no checking turn in any position: the comparison tested nothing")
+	}
+}
+
+// TestLegalMovesChecksPlaysMoves: the variants without their own way play each move; the
+// checks of a FIDE position are its checking moves, listed with the legal moves.
+func TestLegalMovesChecksPlaysMoves(t *testing.T) {
+	p := mustParse(t, FIDE, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	if n := checkLegalMovesChecks(t, p); n != 0 {
+		t.Fatalf("kiwipete has no check, found %d", n)
+	}
+	p = mustParse(t, FIDE, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")
+	if n := checkLegalMovesChecks(t, p); n != 2 { // Ra8+, Rh8+
+		t.Fatalf("%d checks, want 2", n)
+	}
+}

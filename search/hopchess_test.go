@@ -1,0 +1,104 @@
+package search
+
+import (
+	"context"
+	"testing"
+
+	"varchess/movegen"
+)
+
+// Hop Chess's mates are mostly quiet turns that give check through a trampoline, hidden
+// among hundreds of turns that wide nodes prune unplayed (see mateInOne).
+
+// mateIn1 returns a turn of p that mates at once, NullMove if there is none.
+func mateIn1(p *movegen.Position) movegen.Move {
+	var ml, checks, scratch movegen.MoveList
+	p.LegalMovesChecks(&ml, &checks)
+	for _, m := range checks.Moves() {
+		q := *p
+		q.Apply(m)
+		if !q.HasLegalMove(&scratch) {
+			return m
+		}
+	}
+	return movegen.NullMove
+}
+
+// TestHopParriesMateThreat: White threatens Ra1-e1(@)-e8 mate on the back rank, a quiet
+// turn among some 600. Black must parry (a knight that can reach e8, luft for the king);
+// a search that prunes the threat unplayed sees nothing and plays into the mate.
+func TestHopParriesMateThreat(t *testing.T) {
+	p := mustFEN(t, movegen.HopChess, "6k1/1b3ppp/1n6/8/8/p7/P5PP/R5K1 b - - 0 20 e1 a4")
+	res := NewEngine().Search(context.Background(), p, nil, Limits{Depth: 3}, nil)
+	q := *p
+	q.Apply(res.Best)
+	if m := mateIn1(&q); m != movegen.NullMove {
+		t.Fatalf("%s allows %s mate (score %d)", p.MoveText(res.Best), q.MoveText(m), res.Score)
+	}
+	if res.Score < -MateBound {
+		t.Fatalf("score %d: Black is not lost", res.Score)
+	}
+}
+
+// TestHopFindsQuietMateInTwo: a position of a match game, where White mates with two quiet
+// turns: 1.Nd5-e6+ (check on d8) Ke8, 2.Ng5-d6 with the trampoline on c7, which checks
+// directly and closes the king in. The second turn is one of about 800 at the ply where
+// it must be found.
+func TestHopFindsQuietMateInTwo(t *testing.T) {
+	p := mustFEN(t, movegen.HopChess, "rnbk1bnr/pp1pp1p1/1q6/2pN1pNp/8/3P4/PPPBPPPP/R2QKB1R w KQ - 2 8 c7 f6")
+	res := NewEngine().Search(context.Background(), p, nil, Limits{Depth: 3}, nil)
+	if got := MateMoves(res.Score); got != 2 {
+		t.Fatalf("score %d (mate %d), best %s: want a mate in 2", res.Score, got, p.MoveText(res.Best))
+	}
+	// The move found really mates in 2: White mates after every reply.
+	q := *p
+	q.Apply(res.Best)
+	var replies movegen.MoveList
+	q.LegalMoves(&replies)
+	if replies.Len() == 0 {
+		t.Fatalf("%s mates at once, but a mate in 1 was not found", p.MoveText(res.Best))
+	}
+	for _, r := range replies.Moves() {
+		c := q
+		c.Apply(r)
+		if mateIn1(&c) == movegen.NullMove {
+			t.Fatalf("%s %s: no mate follows", p.MoveText(res.Best), q.MoveText(r))
+		}
+	}
+}
+
+// TestHopParriesCheckThenMate: a match game the full engine lost to a depth-2 search.
+// White (to move) takes the rook, 8.Nf7xh8, and with its trampoline on g4 that loses to
+// 8...Ng8-e5 with Black's trampoline on f3, which checks (e5-f3(#)-e1), then 9...Qf6-f2
+// mate. Below the root the check is one of hundreds of quiet turns: a search that prunes
+// checks unplayed does not see it. The turn chosen must leave Black no mate in 2 (a depth-3
+// search from Black's side plays every first turn and meets every reply with mateInOne).
+func TestHopParriesCheckThenMate(t *testing.T) {
+	g := movegen.NewGame(movegen.HopChess.Start(nil))
+	for _, m := range []string{"b1a3", "a7a5,f3", "g1e5,c4", "h7h5,c6", "e5b8,c4", "a8b8,c6",
+		"e2e3,c4", "e7e6,a8", "a3e5,c6", "d8g5,g3", "e5b8,c6", "g5c5,d8", "b8f7,d4", "c5f6,h6"} {
+		if _, err := g.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := g.Position()
+	blunder, err := p.ParseMove("f7h8,g4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mates := func(q *movegen.Position) bool {
+		res := NewEngine().Search(context.Background(), q, nil, Limits{Depth: 3}, nil)
+		return MateMoves(res.Score) > 0
+	}
+	q := *p
+	q.Apply(blunder)
+	if !mates(&q) {
+		t.Fatalf("%s: Black's mate in 2 after %s not found: the test proves nothing", q.FEN(), p.MoveText(blunder))
+	}
+	res := NewEngine().Search(context.Background(), p, nil, Limits{Depth: 3}, nil)
+	q = *p
+	q.Apply(res.Best)
+	if mates(&q) {
+		t.Fatalf("%s lets Black mate (score %d)", p.MoveText(res.Best), res.Score)
+	}
+}
