@@ -135,7 +135,8 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 		// check through a trampoline, and a search that prunes them misses the mates in
 		// two that a depth-2 search, playing every root turn, finds against it.
 		checkKept := wide && ply > 0 && depth >= wideCheckDepth && !tactical && f.givesCheck(m)
-		if wide && ply > 0 && !special && best > -MateBound && !tactical && m != ttMove && !checkKept {
+		widePrunable := wide && ply > 0 && !special && best > -MateBound && m != ttMove
+		if widePrunable && !tactical && !checkKept {
 			if lateSeen >= wideLimit(depth, pvNode) {
 				continue
 			}
@@ -145,7 +146,7 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 		// one): the placement rarely changes what a capture wins, and the tens of
 		// placements of every capture were most of the nodes below each root turn
 		// (measured: 143000 nodes to depth 2 in a middlegame of 1244 turns, 9000 after).
-		if wide && ply > 0 && !special && best > -MateBound && tactical && isTurn(m) && m != ttMove {
+		if widePrunable && tactical && isTurn(m) {
 			if countTurns(f.captures[:f.ncaptures], m) >= widePlacements {
 				continue
 			}

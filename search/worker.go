@@ -90,7 +90,7 @@ type worker struct {
 func newWorker(id int, e *Engine) *worker {
 	w := &worker{id: id, eng: e, stack: make([]frame, MaxPly+4), evals: make([]evalEntry, evalCacheSize),
 		pawns: new(eval.PawnCache)}
-	// Touch the stack, the evaluation cache and the histories now (megabytes the operating
+	// Touch the stack, the evaluation and pawn caches and the histories now (megabytes the operating
 	// system hands out lazily), so that the page faults are not paid on the clock of the
 	// first move.
 	clear(w.stack)
