@@ -505,15 +505,40 @@ func hopLegalTactical(p *Position, ml *MoveList) (anyLegal bool) {
 
 // hopHasLegalMove reports whether p has a legal turn, as hopLegalMoves would list one: it
 // stops at the first piece move that leaves a placement (a mate test after each check must
-// not cost a whole generation).
+// not cost a whole generation). The king's moves are tried first, alone: most checks are
+// answered by one, and the other pieces' moves need not be generated then.
 func hopHasLegalMove(p *Position, _ *MoveList) bool {
 	var pm hopPieceMoves
 	q := *p
-	q.genHopPieceMoves(&pm)
+	us := p.side
+	h := hopGen{p: &q, us: us, enemy: colorBit(us.Other()), tramp: q.tramp, out: &pm}
+	if k := q.kings[us]; k != NoSquare {
+		h.genPiece(&q, k)
+		if q.hopAnyLegal(p, pm.m[:pm.n]) {
+			return true
+		}
+		pm.n = 0
+	}
+	for _, from := range q.pieces[us][:q.nPieces[us]] {
+		if from != q.kings[us] {
+			h.genPiece(&q, from)
+		}
+	}
+	if q.castleRook[us] != [2]Square{} {
+		q.genHopCastling(&pm)
+	}
+	return q.hopAnyLegal(p, pm.m[:pm.n])
+}
+
+// hopAnyLegal reports whether one of the piece moves of p leaves its king safe with some
+// placement; q is p's scratch copy, as it was before each move is played. The placement
+// that keeps the trampoline where it stands is tried before the squares are searched.
+func (q *Position) hopAnyLegal(p *Position, moves []Move) bool {
 	them := p.side.Other()
 	e := p.tramp[them]
+	own := p.tramp[p.side]
 	place := hopPlaces(p)
-	for _, m := range pm.m[:pm.n] {
+	for _, m := range moves {
 		var u hopUndo
 		k := q.hopPlay(m, &u)
 		ok := false
@@ -522,6 +547,10 @@ func hopHasLegalMove(p *Position, _ *MoveList) bool {
 		case !place:
 			ok = !q.hopAttackedAt(k, them, q.tramp[White], q.tramp[Black])
 		case !q.hopAttackedAt(k, them, e, NoSquare):
+			if own != NoSquare && q.cells[own] == Empty && !q.hopAttackedAt(k, them, e, own) {
+				ok = true
+				break
+			}
 			var danger sqSet
 			q.hopDanger(k, them, e, &danger)
 			for _, s := range p.v.Geometry.squares {
@@ -531,7 +560,7 @@ func hopHasLegalMove(p *Position, _ *MoveList) bool {
 				}
 			}
 		}
-		u.undo(&q)
+		u.undo(q)
 		if ok {
 			return true
 		}
