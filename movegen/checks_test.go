@@ -133,3 +133,48 @@ func TestLegalMovesChecksPlaysMoves(t *testing.T) {
 		t.Fatalf("%d checks, want 2", n)
 	}
 }
+
+// TestHopLandings: HopLandings(c) is exactly the set of squares on which the turn
+// generator lets a piece of c other than the king end a plain move (no capture, no en
+// passant) once both trampolines are off the board, so that no move hops. Both colours of
+// random games from the start and from the perft table's positions.
+func TestHopLandings(t *testing.T) {
+	starts := []string{HopChess.StartFEN}
+	for _, c := range readPerftTable(t, HopChess.Name) {
+		starts = append(starts, c.fen)
+	}
+	rng := newTestRand(23)
+	var ml MoveList
+	compared := 0
+	for _, start := range starts {
+		p := HopChess.MustParseFEN(start)
+		for ply := 0; ply < 30; ply++ {
+			for _, c := range []Color{White, Black} {
+				got := p.HopLandings(c)
+				q := *p
+				q.side, q.tramp = c, [2]Square{NoSquare, NoSquare}
+				var moves hopPieceMoves
+				q.genHopPieceMoves(&moves)
+				var want sqSet
+				for _, m := range moves.m[:moves.n] {
+					if m.From() != q.kings[c] && q.cells[m.To()] == Empty && m.Kind() != TurnEnPassant {
+						want.add(m.To())
+					}
+				}
+				if got.set != want {
+					t.Fatalf("%s: HopLandings(%v) differs from the plain moves' destinations", p.FEN(), c)
+				}
+				compared++
+			}
+			ml.Reset()
+			p.LegalMoves(&ml)
+			if ml.Len() == 0 {
+				break
+			}
+			p.Apply(ml.At(rng.IntN(ml.Len())))
+		}
+	}
+	if compared < 100 {
+		t.Fatalf("only %d positions compared", compared)
+	}
+}

@@ -892,3 +892,48 @@ func (p *Position) hopRouteValid(from Square, stops []Square, to Square, promo P
 	h.genPiece(&q, from)
 	return h.found
 }
+
+// Landings is a set of squares: where the pieces of one side could end a plain move.
+type Landings struct{ set sqSet }
+
+// Has reports whether sq is in the set.
+func (l *Landings) Has(sq Square) bool { return l.set.has(sq) }
+
+// HopLandings returns the empty squares on which a piece of colour c (not its king, which
+// never steps onto a trampoline) could end a plain, non-capturing step or ride from where
+// the pieces stand now, trampolines passed over as the empty squares they are. A
+// trampoline placed on such a square hands that piece a hop, so a search uses the set to
+// put its own trampoline where the opponent cannot use it (a capture's placement, say,
+// should not open the recapture). Second hops are not followed.
+func (p *Position) HopLandings(c Color) (l Landings) {
+	push := Square(p.v.pawnPush[c])
+	for _, from := range p.pieces[c][:p.nPieces[c]] {
+		switch t := p.cells[from].Type(); t {
+		case King:
+		case Pawn:
+			s := from + push
+			if p.cells[s] != Empty {
+				continue
+			}
+			l.set.add(s)
+			if int(p.v.Geometry.rank[from]) == p.v.Pawn.StartRank[c] && p.cells[s+push] == Empty {
+				l.set.add(s + push)
+			}
+		default:
+			for cl := hopOrth; cl < hopClasses; cl++ {
+				if hopLines.types[cl]&typeBit(t) == 0 {
+					continue
+				}
+				for _, d := range hopLines.dirs[cl][:hopLines.n[cl]] {
+					for s := from + Square(d); p.cells[s] == Empty; s += Square(d) {
+						l.set.add(s)
+						if !hopLines.rider[cl] {
+							break
+						}
+					}
+				}
+			}
+		}
+	}
+	return l
+}

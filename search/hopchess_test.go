@@ -102,3 +102,22 @@ func TestHopParriesCheckThenMate(t *testing.T) {
 		t.Fatalf("%s lets Black mate (score %d)", p.MoveText(res.Best), res.Score)
 	}
 }
+
+// TestHopCapturePlacementOpensNoRecapture: quiescence searches each capture with one
+// trampoline placement, and which one matters. From a match game (1.c3 c5,a4 2.d4,d6 Nf6,h5
+// 3.e4,e5 Nxe4,g3 4.Bf4,c7): Black's queen takes the bishop, Qd8-c7(@)-xf4. Leaving Black's
+// trampoline on g3 lets the pawn recapture through it (g2-g3(#)-xf4), so with that
+// placement the capture looked lost and the depth-2 search played 4.Bf4 into it. Placed
+// where no White piece can land, the capture wins the bishop, as the game went.
+func TestHopCapturePlacementOpensNoRecapture(t *testing.T) {
+	p := mustFEN(t, movegen.HopChess, "rnbqkb1r/pp1ppppp/8/2p5/3PnB2/2P5/PP3PPP/RN1QKBNR b KQkq - 1 4 c7 g3")
+	w := newWorker(0, NewEngine())
+	sh := &shared{tt: newTable(1), workers: []*worker{w}}
+	w.prepare(sh, p, nil)
+	w.stack[0].pos = *p
+	stand := w.evaluate(p)
+	score := w.qsearch(&w.stack[0].pos, -Infinity, Infinity, 0, 0)
+	if bishop := w.ev.Value(movegen.Bishop); score < stand+bishop/2 {
+		t.Fatalf("quiescence score %d, static %d: the bishop on f4 (%d) is not won", score, stand, bishop)
+	}
+}

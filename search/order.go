@@ -47,6 +47,8 @@ func isTurn(m movegen.Move) bool { return m.Kind() >= movegen.Turn }
 func (w *worker) fill(p *movegen.Position, f *frame, ttMove movegen.Move, onlyTactical bool) (captures int) {
 	us := p.SideToMove()
 	tramp := p.Trampoline(us)
+	var theirs movegen.Landings // where the opponent's pieces can land, once a turn needs it
+	landingsKnown := false
 	n := 0
 	for _, m := range w.scratch.Moves() {
 		var s int32
@@ -61,13 +63,26 @@ func (w *worker) fill(p *movegen.Position, f *frame, ttMove movegen.Move, onlyTa
 		case m == ttMove:
 			s = orderTT
 		case tactical:
-			s = orderTactical + int32(16*w.ev.Value(victim.Type())+16*w.ev.Value(m.Promo())) -
-				int32(w.ev.Value(p.MovingPiece(m).Type())/16)
+			// By victim and attacker, with room below for the placement of a turn.
+			s = orderTactical + 4*(int32(16*w.ev.Value(victim.Type())+16*w.ev.Value(m.Promo()))-
+				int32(w.ev.Value(p.MovingPiece(m).Type())/16))
 			if victim == movegen.Empty && m.Promo() == movegen.NoType {
 				s = orderWinning
 			}
-			if isTurn(m) && m.Aux() == tramp {
-				s++ // in quiescence the trampoline placement that changes nothing goes first
+			if isTurn(m) {
+				// A capture is searched with its first placement only (quiescence, and
+				// wide nodes below the root): one where no enemy piece can land, so the
+				// trampoline opens no hop for the recapture, and among those the one that
+				// leaves it where it stands.
+				if !landingsKnown {
+					theirs, landingsKnown = p.HopLandings(us.Other()), true
+				}
+				if !theirs.Has(m.Aux()) {
+					s += 2
+				}
+				if m.Aux() == tramp {
+					s++
+				}
 			}
 		case m == f.killers[0]:
 			s = orderKiller + 1
