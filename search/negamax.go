@@ -140,6 +140,12 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 			if lateSeen >= wideLimit(depth, pvNode) {
 				continue
 			}
+			// One placement per piece move: the history orders the turns of the best piece
+			// moves first, all their placements together, and the limit would otherwise be
+			// spent on a few piece moves.
+			if isTurn(m) && countTurns(f.quiets[:f.nquiets], m) >= widePlacements {
+				continue
+			}
 			lateSeen++
 		}
 		// ... and they search a capture with its first placements only (quiescence, with

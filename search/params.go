@@ -38,8 +38,9 @@ const (
 	// (twice that on the principal variation).
 	wideNode   = 200
 	wideFactor = 6
-	// widePlacements: a wide node below the root searches each capture with this many of
-	// its trampoline placements (the first by order).
+	// widePlacements: a wide node below the root searches each capture, and each quiet
+	// piece move within the late-move limit, with this many of its trampoline placements
+	// (the first by order); checks are counted apart (wideCheckDepth).
 	widePlacements = 1
 	// wideCheckDepth: from this depth a wide node searches all its checks, beyond the
 	// late-move limits.
