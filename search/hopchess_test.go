@@ -121,3 +121,30 @@ func TestHopCapturePlacementOpensNoRecapture(t *testing.T) {
 		t.Fatalf("quiescence score %d, static %d: the bishop on f4 (%d) is not won", score, stand, bishop)
 	}
 }
+
+// TestHopWideNodeSearchesMateCheckBelowAlpha: from wideCheckDepth a wide node finds its
+// mates by searching every check (mateInOne tests them at depth 1 only), so no pruning may
+// skip a check there, futility pruning included: a side far behind in material sees its
+// static evaluation far below alpha, and its mate is a quiet turn. White, a queen down,
+// mates with Ra1-e1(@)-e7 and the trampoline on e8 (the rook hops along the back rank);
+// the node is searched at depth 2 off the principal variation with alpha 300 above its
+// static evaluation, and the capture a2xb3, searched first, opens the pruning.
+func TestHopWideNodeSearchesMateCheckBelowAlpha(t *testing.T) {
+	p := mustFEN(t, movegen.HopChess, "6k1/5ppp/8/8/8/1pq5/P5PP/R5K1 w - - 0 20 e1 -")
+	if mateIn1(p) == movegen.NullMove {
+		t.Fatal("the position has no mate in 1")
+	}
+	w := newWorker(0, NewEngine())
+	sh := &shared{tt: newTable(1), workers: []*worker{w}}
+	w.prepare(sh, p, nil)
+	w.stack[1].pos = *p
+	alpha := w.evaluate(p) + 300
+	if alpha >= -futilityMargin {
+		t.Fatalf("static evaluation %d: White is not far enough behind for the test", alpha-300)
+	}
+	w.rootDepth = 3
+	score := w.negamax(&w.stack[1].pos, alpha, alpha+1, wideCheckDepth, 1)
+	if score < MateBound {
+		t.Fatalf("score %d: the mate in one was not found", score)
+	}
+}

@@ -43,7 +43,7 @@ const (
 	// (the first by order); checks are counted apart (wideCheckDepth).
 	widePlacements = 1
 	// wideCheckDepth: from this depth a wide node searches all its checks, beyond the
-	// late-move limits.
+	// late-move limits and futility pruning (below it, mateInOne tests them instead).
 	wideCheckDepth = 2
 
 	// lmrMinDepth and lmrMinMove: late move reductions start at this depth and after this
