@@ -102,23 +102,3 @@ func TestQuiescenceForcedCheck(t *testing.T) {
 		t.Fatalf("quiescence %d: a check keeps the queen, want a score above 0", got)
 	}
 }
-
-// TestRule4NodesDoNotAllocate: asking movegen whether Rule 4 is in force, at every node,
-// allocates nothing (a Jumping Knights position where edge pieces can capture inwards).
-func TestRule4NodesDoNotAllocate(t *testing.T) {
-	p := mustFEN(t, movegen.JumpingKnights, "9w/8r1/1n3k4/P9/4p5/R1p7/3B3n2/4P2Q1N/2b2K4/W1W7 w - - 0 20")
-	w := newWorker(0, NewEngine())
-	sh := &shared{tt: newTable(1), workers: []*worker{w}}
-	w.prepare(sh, p, nil)
-	w.stack[0].pos = *p
-	allocs := testing.AllocsPerRun(3, func() {
-		w.rootDepth = 3
-		w.negamax(&w.stack[0].pos, -Infinity, Infinity, 3, 0)
-	})
-	if allocs != 0 {
-		t.Fatalf("a depth-3 search allocates %v times", allocs)
-	}
-	if w.nodes < 1000 {
-		t.Fatalf("only %d nodes searched", w.nodes)
-	}
-}
