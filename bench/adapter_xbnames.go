@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"strconv"
 	"strings"
 
 	"varchess/movegen"
@@ -38,30 +37,12 @@ func newXBNames(g *movegen.Geometry) xbNames {
 }
 
 // square is XBoard's name of sq.
-func (x xbNames) square(sq movegen.Square) string {
-	return string(rune('a'+x.g.File(sq))) + strconv.Itoa(x.g.Rank(sq)+x.base)
-}
+func (x xbNames) square(sq movegen.Square) string { return x.g.BoxName(sq, x.base) }
 
 // parseSquare reads an XBoard square name at the start of s, the longest rank that names
 // a square winning, and returns it with the bytes read.
 func (x xbNames) parseSquare(s string) (movegen.Square, int, bool) {
-	if len(s) < 2 || s[0] < 'a' || int(s[0]-'a') >= x.g.Files {
-		return movegen.NoSquare, 0, false
-	}
-	n := 1
-	for n < len(s) && n < 3 && s[n] >= '0' && s[n] <= '9' {
-		n++
-	}
-	for ; n > 1; n-- {
-		r, err := strconv.Atoi(s[1:n])
-		if err != nil {
-			continue
-		}
-		if sq := x.g.Square(int(s[0]-'a'), r-x.base); sq != movegen.NoSquare {
-			return sq, n, true
-		}
-	}
-	return movegen.NoSquare, 0, false
+	return x.g.ParseBoxSquare(s, x.base)
 }
 
 // rename rewrites every square name in text, read by parse, with write; the other

@@ -173,3 +173,45 @@ func TestSquareColours(t *testing.T) {
 		}
 	}
 }
+
+// TestBoxNames: the plain box naming (files from a at the box's left edge, ranks from the
+// base asked for) names the native squares as XBoard does, reads its names back, and
+// refuses names off the board, with the longest rank that names a square winning.
+func TestBoxNames(t *testing.T) {
+	for _, c := range []struct {
+		v           *Variant
+		base        int
+		native, box string
+	}{
+		{JumpingKnights, 0, "z0", "a0"},
+		{JumpingKnights, 0, "i9", "j9"},
+		{JumpingKnights, 0, "a1", "b1"},
+		{Blackhole, 1, "e0", "e1"},
+		{Blackhole, 1, "e12", "e13"},
+		{FIDE, 1, "h8", "h8"},
+	} {
+		g := c.v.Geometry
+		sq := g.SquareByName(c.native)
+		if got := g.BoxName(sq, c.base); got != c.box {
+			t.Errorf("%s: BoxName(%s) = %s, want %s", c.v.Name, c.native, got, c.box)
+		}
+		if got, n, ok := g.ParseBoxSquare(c.box+",", c.base); !ok || got != sq || n != len(c.box) {
+			t.Errorf("%s: ParseBoxSquare(%s,) = %s, %d, %v, want %s", c.v.Name, c.box, g.Name(got), n, ok, c.native)
+		}
+	}
+	// "b11" names no square on 10 ranks, so its "b1" is read; on 13 ranks "e11" is one.
+	if sq, n, ok := JumpingKnights.Geometry.ParseBoxSquare("b11", 0); !ok || n != 2 || JumpingKnights.Geometry.Name(sq) != "a1" {
+		t.Errorf("jumpingknights: ParseBoxSquare(b11) = %d bytes, want b1 (2)", n)
+	}
+	if sq, n, ok := Blackhole.Geometry.ParseBoxSquare("e11", 1); !ok || n != 3 || Blackhole.Geometry.Name(sq) != "e10" {
+		t.Errorf("blackhole: ParseBoxSquare(e11) = %d bytes, want e11 (3)", n)
+	}
+	for _, s := range []string{"k0", "z1", "ax", "", "a"} {
+		if _, _, ok := JumpingKnights.Geometry.ParseBoxSquare(s, 0); ok {
+			t.Errorf("jumpingknights: ParseBoxSquare(%q) ok, want no square", s)
+		}
+	}
+	if got := FIDE.Geometry.BoxName(NoSquare, 1); got != "-" {
+		t.Errorf("BoxName(NoSquare) = %q, want -", got)
+	}
+}

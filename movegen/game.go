@@ -42,6 +42,16 @@ func (p *Position) Status() Outcome {
 	return p.status(ml.n)
 }
 
+// ForcedMoves reports whether a rule of the variant obliges the side to move to capture or
+// give check: Jumping Knights' Rule 4, in force when some legal move captures from an edge
+// square to a central one. Its legal moves are then all captures or checks, so a search
+// may not assume that the side to move could decline the captures (stand pat, pass).
+// scratch is the caller's list, overwritten, so that the test never allocates. False in
+// the variants without such a rule.
+func (p *Position) ForcedMoves(scratch *MoveList) bool {
+	return p.v.forcedMoves != nil && p.v.forcedMoves(p, scratch)
+}
+
 // StatusWith is Status for a caller that has already counted the legal moves (the search
 // does, at every node), so that they are not generated twice.
 func (p *Position) StatusWith(legal int) Outcome { return p.status(legal) }

@@ -189,6 +189,13 @@ func (g *Geometry) ParseSquare(s string) (Square, int, bool) {
 	if f < 0 {
 		return NoSquare, 0, false
 	}
+	return g.parseRank(s, f, g.rankBase)
+}
+
+// parseRank reads the rank after the file letter at the start of s, ranks numbered from
+// base, and returns the square of box file f on it with the bytes read (the letter
+// included). The longest rank that names a square wins.
+func (g *Geometry) parseRank(s string, f, base int) (Square, int, bool) {
 	n := 1
 	for n < len(s) && n < 3 && s[n] >= '0' && s[n] <= '9' {
 		n++
@@ -198,11 +205,31 @@ func (g *Geometry) ParseSquare(s string) (Square, int, bool) {
 		if err != nil {
 			continue
 		}
-		if sq := g.Square(f, r-g.rankBase); sq != NoSquare {
+		if sq := g.Square(f, r-base); sq != NoSquare {
 			return sq, n, true
 		}
 	}
 	return NoSquare, 0, false
+}
+
+// BoxName is sq's name in the plain naming of its box, the one programs that know a board
+// only by its size use (XBoard, and the match runner speaking to an XBoard engine): files
+// a, b, c, ... from the box's left edge and ranks numbered upwards from base, whatever the
+// variant calls them. "-" for NoSquare.
+func (g *Geometry) BoxName(sq Square, base int) string {
+	if !g.isSquare[sq] {
+		return "-"
+	}
+	return string(rune('a'+g.File(sq))) + strconv.Itoa(g.Rank(sq)+base)
+}
+
+// ParseBoxSquare reads a BoxName with ranks from base at the start of s, as ParseSquare
+// reads a native name.
+func (g *Geometry) ParseBoxSquare(s string, base int) (Square, int, bool) {
+	if len(s) < 2 || s[0] < 'a' || int(s[0]-'a') >= g.Files {
+		return NoSquare, 0, false
+	}
+	return g.parseRank(s, int(s[0]-'a'), base)
 }
 
 // SquareByName is the square named name, or NoSquare.

@@ -74,6 +74,9 @@ type Variant struct {
 	legalTactical func(p *Position, ml *MoveList) bool
 	// hasLegalMove replaces HasLegalMove's generation of every move.
 	hasLegalMove func(p *Position, scratch *MoveList) bool
+	// forcedMoves tells whether a rule restricts the side to move to captures and checks
+	// (Jumping Knights' Rule 4); nil: no variant rule ever does.
+	forcedMoves func(p *Position, scratch *MoveList) bool
 	// extraMoves adds variant moves to the standard pseudo-legal ones; they are then
 	// filtered for legality like the rest (a bunker leap, a placement).
 	extraMoves func(p *Position, ml *MoveList)

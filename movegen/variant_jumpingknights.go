@@ -61,6 +61,7 @@ var JumpingKnights = (&Variant{
 	},
 	StartFEN:         "2w4w2/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/2W4W2 w KQkq - 0 1",
 	legalMoves:       jkLegalMoves,
+	forcedMoves:      jkForcedMoves,
 	apply:            jkApply,
 	attacked:         jkAttacked,
 	outcome:          jkOutcome,
@@ -222,24 +223,8 @@ func jkLegalMoves(p *Position, ml *MoveList) {
 	n := start
 	forced := false
 	for _, m := range ml.moves[start:ml.n] {
-		if inCheck || m.From() == king {
-			u := jkPlayCells(p, m)
-			k := king
-			if m.From() == king {
-				k = m.To()
-			}
-			safe := k == NoSquare || !jkAttacked(p, k, them)
-			u.restore(p)
-			if !safe {
-				continue
-			}
-		} else if d1, d2 := jkExposes(p, king, m); d1 != 0 || d2 != 0 {
-			u := jkPlayCells(p, m)
-			safe := (d1 == 0 || !jkAttackedAlong(p, king, them, d1)) && (d2 == 0 || d2 == d1 || !jkAttackedAlong(p, king, them, d2))
-			u.restore(p)
-			if !safe {
-				continue
-			}
+		if !jkSafe(p, m, king, inCheck) {
+			continue
 		}
 		ml.moves[n] = m
 		n++
@@ -263,6 +248,61 @@ func jkLegalMoves(p *Position, ml *MoveList) {
 		}
 	}
 	ml.n = n
+}
+
+// jkSafe reports whether m, a pseudo-legal move of the side to move, leaves its king (on
+// king, NoSquare if it has none) out of check; inCheck says whether the king is in check
+// now. A king move or an evasion is played and tested; any other move only along the
+// lines it opens (jkExposes).
+func jkSafe(p *Position, m Move, king Square, inCheck bool) bool {
+	them := p.side.Other()
+	if inCheck || m.From() == king {
+		u := jkPlayCells(p, m)
+		k := king
+		if m.From() == king {
+			k = m.To()
+		}
+		safe := k == NoSquare || !jkAttacked(p, k, them)
+		u.restore(p)
+		return safe
+	}
+	d1, d2 := jkExposes(p, king, m)
+	if d1 == 0 && d2 == 0 {
+		return true
+	}
+	u := jkPlayCells(p, m)
+	safe := (d1 == 0 || !jkAttackedAlong(p, king, them, d1)) && (d2 == 0 || d2 == d1 || !jkAttackedAlong(p, king, them, d2))
+	u.restore(p)
+	return safe
+}
+
+// jkForcedMoves is Rule 4's condition alone: whether some legal move of the side to move
+// is a capture from an edge square to a central one. Only the pieces on edge squares can
+// make one, and they are few, so only their moves are generated (into scratch) and tested
+// for king safety, until one passes.
+func jkForcedMoves(p *Position, scratch *MoveList) bool {
+	us := p.side
+	king := p.kings[us]
+	inCheck, known := false, false
+	for _, from := range p.pieces[us][:p.nPieces[us]] {
+		if jkCentral[from] {
+			continue
+		}
+		scratch.Reset()
+		jkPieceMoves(p, from, scratch)
+		for _, m := range scratch.moves[:scratch.n] {
+			if !jkEdgeToCentre(m) {
+				continue
+			}
+			if !known {
+				inCheck, known = king != NoSquare && jkAttacked(p, king, us.Other()), true
+			}
+			if jkSafe(p, m, king, inCheck) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // jkExposes tells how m, a move of a piece other than the king made while the king is
@@ -419,49 +459,55 @@ func jkEdgeToCentre(m Move) bool {
 // its own king's safety or to Rule 4.
 func jkPseudo(p *Position, ml *MoveList) {
 	us := p.side
-	enemy := colorBit(us.Other())
 	for _, from := range p.pieces[us][:p.nPieces[us]] {
-		t := p.cells[from].Type()
-		if t == Pawn {
-			jkPawn(p, from, ml)
-			continue
-		}
-		for i := range jkLines[t] {
-			ln := &jkLines[t][i]
-			u := Square(ln.u)
-			if ln.rider {
-				s := from + u
-				for p.cells[s] == Empty {
-					if jkCentral[s] {
-						ml.Add(NewMove(Normal, from, s, NoSquare, NoType))
-					}
-					s += u
+		jkPieceMoves(p, from, ml)
+	}
+	if p.castleRook[us] != [2]Square{} {
+		jkCastling(p, ml)
+	}
+}
+
+// jkPieceMoves adds the moves of the side to move's piece on from by its patterns, castling
+// aside, without regard to its own king's safety or to Rule 4.
+func jkPieceMoves(p *Position, from Square, ml *MoveList) {
+	t := p.cells[from].Type()
+	if t == Pawn {
+		jkPawn(p, from, ml)
+		return
+	}
+	enemy := colorBit(p.side.Other())
+	for i := range jkLines[t] {
+		ln := &jkLines[t][i]
+		u := Square(ln.u)
+		if ln.rider {
+			s := from + u
+			for p.cells[s] == Empty {
+				if jkCentral[s] {
+					ml.Add(NewMove(Normal, from, s, NoSquare, NoType))
 				}
-				if pc := p.cells[s]; pc&enemy != 0 && pc.Type() != King {
-					for to := s + u; p.cells[to] == Empty; to += u {
+				s += u
+			}
+			if pc := p.cells[s]; pc&enemy != 0 && pc.Type() != King {
+				for to := s + u; p.cells[to] == Empty; to += u {
+					ml.Add(NewMove(HopCapture, from, to, s, NoType))
+				}
+			}
+		}
+		for _, a := range ln.leaps {
+			s := from + Square(a)
+			pc := p.cells[s]
+			if pc == Empty {
+				if jkCentral[s] {
+					ml.Add(NewMove(Normal, from, s, NoSquare, NoType))
+				}
+			} else if pc&enemy != 0 && pc.Type() != King {
+				for _, b := range ln.leaps {
+					if to := s + Square(b); p.cells[to] == Empty {
 						ml.Add(NewMove(HopCapture, from, to, s, NoType))
 					}
 				}
 			}
-			for _, a := range ln.leaps {
-				s := from + Square(a)
-				pc := p.cells[s]
-				if pc == Empty {
-					if jkCentral[s] {
-						ml.Add(NewMove(Normal, from, s, NoSquare, NoType))
-					}
-				} else if pc&enemy != 0 && pc.Type() != King {
-					for _, b := range ln.leaps {
-						if to := s + Square(b); p.cells[to] == Empty {
-							ml.Add(NewMove(HopCapture, from, to, s, NoType))
-						}
-					}
-				}
-			}
 		}
-	}
-	if p.castleRook[us] != [2]Square{} {
-		jkCastling(p, ml)
 	}
 }
 

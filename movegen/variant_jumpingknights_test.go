@@ -746,3 +746,90 @@ func FuzzJKParseMove(f *testing.F) {
 	p := JumpingKnights.MustParseFEN(jkPositions[2].fen)
 	f.Fuzz(func(t *testing.T, s string) { checkMoveTextRoundTrip(t, p, s) })
 }
+
+// jkUnrestricted lists the moves of p that do not leave the mover's king in check, before
+// Rule 4, each played on a copy: the list Rule 4 filters.
+func jkUnrestricted(p *Position) []Move {
+	var ml MoveList
+	jkPseudo(p, &ml)
+	us := p.side
+	var out []Move
+	for _, m := range ml.Moves() {
+		q := *p
+		q.Apply(m)
+		if k := q.kings[us]; k == NoSquare || !jkAttacked(&q, k, us.Other()) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// TestJKForcedMoves: ForcedMoves, which the search asks instead of generating the moves,
+// says Rule 4 is in force exactly when the moves before Rule 4 hold a capture from the edge
+// to the centre; then the legal list keeps those captures and the checks, and no other
+// move (a strict subset whenever there was another); otherwise it is the whole list. Over
+// random games and the perft positions, and without allocating.
+func TestJKForcedMoves(t *testing.T) {
+	var scratch, ml MoveList
+	forcedSeen, cutSeen := 0, 0
+	check := func(p *Position) {
+		t.Helper()
+		all := jkUnrestricted(p)
+		edge := slices.ContainsFunc(all, jkEdgeToCentre)
+		forced := p.ForcedMoves(&scratch)
+		if forced != edge {
+			t.Fatalf("%s: ForcedMoves %v, an edge-to-centre capture among the moves: %v", p.FEN(), forced, edge)
+		}
+		ml.Reset()
+		p.LegalMoves(&ml)
+		legal := ml.Moves()
+		var want []Move
+		for _, m := range all {
+			q := *p
+			q.Apply(m)
+			if !forced || jkEdgeToCentre(m) || q.InCheck() {
+				want = append(want, m)
+			}
+		}
+		if !slices.Equal(legal, want) {
+			t.Fatalf("%s (forced %v): legal %d moves, want %d", p.FEN(), forced, len(legal), len(want))
+		}
+		if len(legal) < len(all) && !forced {
+			t.Fatalf("%s: Rule 4 cut moves but ForcedMoves says false", p.FEN())
+		}
+		if forced {
+			forcedSeen++
+			if len(legal) < len(all) {
+				cutSeen++
+			}
+		}
+	}
+	for _, c := range jkPositions {
+		check(mustParse(t, JumpingKnights, c.fen))
+	}
+	rng := rand.New(rand.NewPCG(4, 6))
+	for g := 0; g < 24; g++ {
+		p := JumpingKnights.Start(nil)
+		for ply := 0; ply < 160; ply++ {
+			check(p)
+			ml.Reset()
+			p.LegalMoves(&ml)
+			if ml.Len() == 0 {
+				break
+			}
+			p.Apply(ml.At(rng.IntN(ml.Len())))
+		}
+	}
+	// The walk must have met the rule, and cut moves with it, or it proved nothing.
+	if forcedSeen < 20 || cutSeen < 10 {
+		t.Fatalf("Rule 4 in force %d times, cutting moves %d times: too few to test", forcedSeen, cutSeen)
+	}
+	t.Logf("Rule 4 in force at %d positions, cutting moves at %d", forcedSeen, cutSeen)
+	for _, c := range jkPositions {
+		p := mustParse(t, JumpingKnights, c.fen)
+		checkNoAllocs(t, c.name+": ForcedMoves", 50, func() { p.ForcedMoves(&scratch) })
+	}
+	if p := FIDE.MustParseFEN("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"); p.ForcedMoves(&scratch) {
+		t.Fatalf("FIDE: ForcedMoves true")
+	}
+}

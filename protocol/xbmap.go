@@ -38,32 +38,12 @@ func newXBBoard(v *movegen.Variant, rankOffset int) xbBoard {
 }
 
 // square is XBoard's name of sq.
-func (b xbBoard) square(sq movegen.Square) string {
-	return string(rune('a'+b.g.File(sq))) + strconv.Itoa(b.g.Rank(sq)+b.rankBase)
-}
+func (b xbBoard) square(sq movegen.Square) string { return b.g.BoxName(sq, b.rankBase) }
 
 // parseSquare reads an XBoard square name at the start of s: a file letter and a decimal
 // rank. It returns the square and the bytes read.
 func (b xbBoard) parseSquare(s string) (movegen.Square, int, bool) {
-	if len(s) < 2 || s[0] < 'a' || int(s[0]-'a') >= b.g.Files {
-		return movegen.NoSquare, 0, false
-	}
-	n := 1
-	for n < len(s) && n < 4 && s[n] >= '0' && s[n] <= '9' {
-		n++
-	}
-	if n == 1 {
-		return movegen.NoSquare, 0, false
-	}
-	r, err := strconv.Atoi(s[1:n])
-	if err != nil {
-		return movegen.NoSquare, 0, false
-	}
-	sq := b.g.Square(int(s[0]-'a'), r-b.rankBase)
-	if sq == movegen.NoSquare {
-		return movegen.NoSquare, 0, false
-	}
-	return sq, n, true
+	return b.g.ParseBoxSquare(s, b.rankBase)
 }
 
 // squareByName is the square XBoard calls name exactly, NoSquare if none.

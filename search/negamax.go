@@ -92,16 +92,19 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	if !inCheck {
 		staticEval = w.evaluate(p)
 	}
+	// Under a capture obligation (Rule 4) the side to move may have to give material away:
+	// neither the static evaluation nor a pass bounds what it can keep (see canNullMove).
+	forced := !inCheck && p.ForcedMoves(&w.scratch)
 
 	// Reverse futility pruning: far above beta at low depth, a quiet position stays there.
-	if !pvNode && !inCheck && !special && depth <= rfpDepth && beta > -MateBound && beta < MateBound &&
+	if !pvNode && !inCheck && !special && !forced && depth <= rfpDepth && beta > -MateBound && beta < MateBound &&
 		staticEval-rfpMargin*depth >= beta {
 		return staticEval
 	}
 
 	// Null-move pruning: if passing still fails high, a real move will too.
 	if !pvNode && !inCheck && ply > 0 && !w.stack[ply].null && depth >= nullMinDepth &&
-		staticEval >= beta && beta < MateBound && canNullMove(p, special, legal, captures) {
+		staticEval >= beta && beta < MateBound && canNullMove(p, special, forced, legal, captures) {
 		r := nullReduction + depth/nullDepthDivisor
 		next := w.child(p, ply)
 		next.ApplyNull()
@@ -292,8 +295,17 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 	// more (cache misses on a large table) than the nodes it saves.
 
 	evasions := qply < qCheckPlies && knownCheck(p, hint) && !(w.rootSpecial && specialPhase(p))
+	// A capture obligation (Jumping Knights' Rule 4) takes away the choice standing pat
+	// stands for: the side to move must make one of its few legal moves, all captures or
+	// checks, so the node is scored by them alone, with no shortcut that assumes a pass
+	// (stand pat, lazy evaluation, delta pruning). Its checks are searched in the first
+	// qCheckPlies plies, like evasions, and only its captures and promotions deeper; so
+	// the quiescence still ends: beyond qCheckPlies every move searched takes a piece or
+	// promotes a pawn, of which there are finitely many, as without the rule.
+	forced := !evasions && p.ForcedMoves(&w.scratch)
+	standPat := !evasions && !forced
 	best, stand := -Infinity, 0
-	if !evasions {
+	if standPat {
 		// Stand pat: the side to move need not capture. Out of check only stalemate
 		// depends on the moves, so the variant's other ends of game are judged first, and
 		// the moves are generated only when the captures must be searched. (Stalemate is
@@ -321,7 +333,7 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 
 	w.scratch.Reset()
 	legal := 0
-	if !evasions && !w.ev.DecisiveEntries() {
+	if standPat && !w.ev.DecisiveEntries() {
 		// Only captures and promotions are searched here (no entry decides the game), so
 		// only they are tested for legality, and of the other moves just enough to know
 		// whether the side to move has any (the game ends on zero, not on a number).
@@ -341,7 +353,7 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 	if evasions && w.scratch.Len() >= wideNode {
 		// Hundreds of evasions (Hop Chess: move the trampoline away) are too many to
 		// search here: stand pat and look at the captures only.
-		evasions = false
+		evasions, standPat = false, true
 		stand = w.evaluate(p)
 		if stand >= beta {
 			return stand
@@ -349,7 +361,7 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 		alpha = max(alpha, stand)
 		best = stand
 	}
-	w.fill(p, f, movegen.NullMove, !evasions)
+	w.fill(p, f, movegen.NullMove, !evasions && !(forced && qply < qCheckPlies))
 
 	nseen := 0
 	for i := 0; i < f.n; i++ {
@@ -367,7 +379,7 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 				}
 			}
 			// Delta pruning: even winning the victim for free would not reach alpha.
-			if m.Promo() == movegen.NoType && stand+w.ev.Value(p.Captured(m).Type())+deltaMargin <= alpha &&
+			if standPat && m.Promo() == movegen.NoType && stand+w.ev.Value(p.Captured(m).Type())+deltaMargin <= alpha &&
 				p.Captured(m) != movegen.Empty {
 				continue
 			}

@@ -41,15 +41,16 @@ func hasPieces(p *movegen.Position, c movegen.Color) bool {
 //     variant);
 //   - in placement and jump phases (specialPhase): moves there are compulsory and a pass
 //     is not a weaker version of any of them;
-//   - when every legal move is a capture: a capture obligation (Jumping Knights' Rule 4
-//     forces edge-to-centre captures) is exactly the zugzwang of draughts, where passing
-//     would often be better than the forced move; in FIDE such positions are rare and
-//     tactical anyway;
+//   - under a capture obligation (forced: Jumping Knights' Rule 4, where every legal move
+//     captures from the edge or gives check), the zugzwang of draughts: passing would
+//     often be better than the forced move;
+//   - when every legal move is a capture, for the same reason (in FIDE such positions are
+//     rare and tactical anyway);
 //   - Hop Chess needs no exception: a turn is a piece move plus a trampoline placement
 //     that may leave the trampoline where it stands, so a pass is a turn minus its piece
 //     move, and the opponent's trampoline threats stay on the board while we pass.
-func canNullMove(p *movegen.Position, special bool, legal, captures int) bool {
-	return hasPieces(p, p.SideToMove()) && !special && captures < legal
+func canNullMove(p *movegen.Position, special, forced bool, legal, captures int) bool {
+	return hasPieces(p, p.SideToMove()) && !special && !forced && captures < legal
 }
 
 // outcomeScore scores a finished game at ply from the side to move's point of view: the

@@ -252,22 +252,33 @@ func TestPlanNeverUsesTheWholeClock(t *testing.T) {
 	}
 }
 
-// TestNodesDoNotAllocate: once the worker is set up, searching allocates nothing per node.
+// TestNodesDoNotAllocate: once the worker is set up, searching allocates nothing per node:
+// in FIDE, and in a Jumping Knights position where edge pieces can capture inwards, so that
+// every node also asks movegen whether Rule 4 is in force.
 func TestNodesDoNotAllocate(t *testing.T) {
-	p := mustFEN(t, movegen.FIDE, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-	w := newWorker(0, NewEngine())
-	sh := &shared{tt: newTable(1), workers: []*worker{w}}
-	w.prepare(sh, p, nil)
-	w.stack[0].pos = *p
-	allocs := testing.AllocsPerRun(3, func() {
-		w.rootDepth = 4
-		w.negamax(&w.stack[0].pos, -Infinity, Infinity, 4, 0)
-	})
-	if allocs != 0 {
-		t.Fatalf("a depth-4 search allocates %v times", allocs)
-	}
-	if w.nodes < 1000 {
-		t.Fatalf("only %d nodes searched", w.nodes)
+	for _, c := range []struct {
+		v     *movegen.Variant
+		fen   string
+		depth int
+	}{
+		{movegen.FIDE, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4},
+		{movegen.JumpingKnights, "9w/8r1/1n3k4/P9/4p5/R1p7/3B3n2/4P2Q1N/2b2K4/W1W7 w - - 0 20", 3},
+	} {
+		p := mustFEN(t, c.v, c.fen)
+		w := newWorker(0, NewEngine())
+		sh := &shared{tt: newTable(1), workers: []*worker{w}}
+		w.prepare(sh, p, nil)
+		w.stack[0].pos = *p
+		allocs := testing.AllocsPerRun(3, func() {
+			w.rootDepth = c.depth
+			w.negamax(&w.stack[0].pos, -Infinity, Infinity, c.depth, 0)
+		})
+		if allocs != 0 {
+			t.Fatalf("%s: a depth-%d search allocates %v times", c.v.Name, c.depth, allocs)
+		}
+		if w.nodes < 1000 {
+			t.Fatalf("%s: only %d nodes searched", c.v.Name, w.nodes)
+		}
 	}
 }
 
