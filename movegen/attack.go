@@ -60,6 +60,61 @@ func (p *Position) InCheck() bool {
 	return k != NoSquare && p.Attacked(k, p.side.Other())
 }
 
+// InCheckAfter is InCheck for the position that the move m has just led to from a legal
+// position (one whose side not to move was not in check), as a search asks after every
+// move it plays. Only the moved piece, and a line from the king through the square it
+// left, can then attack the king: every other attack was there before the move. So
+// where the standard rules decide (quickCheck) a Normal move is tested by a table lookup
+// for a leap or a pawn capture and at most two short walks along lines, instead of every
+// attack direction of InCheck; other moves (castling, en passant, a variant's kinds) and
+// other variants get InCheck. Both answer alike (TestInCheckAfter).
+func (p *Position) InCheckAfter(m Move) bool {
+	v := p.v
+	if !v.quickCheck || m.Kind() != Normal {
+		return p.InCheck()
+	}
+	k := p.kings[p.side]
+	if k == NoSquare {
+		return false
+	}
+	mover := p.side.Other()
+	from, to := m.From(), m.To()
+	pc := p.cells[to]
+	bit := typeBit(pc.Type())
+	// The moved piece (promoted, if it promoted), as attackedStandard would find it.
+	if v.leapMask[to-k]&bit != 0 {
+		return true
+	}
+	if pc.Type() == Pawn {
+		for _, d := range v.pawnTake[mover] {
+			if to == k-Square(d) {
+				return true
+			}
+		}
+	}
+	g := v.Geometry
+	if d := g.lineStep(k, to); d != 0 && v.rideMask[d]&bit != 0 {
+		s := k + Square(d)
+		for s != to && p.cells[s] == Empty {
+			s += Square(d)
+		}
+		if s == to {
+			return true
+		}
+	}
+	// A rider uncovered on the line from the king through the emptied origin.
+	if d := g.lineStep(k, from); d != 0 && v.rideMask[d]&p.present[mover] != 0 {
+		s := k + Square(d)
+		for p.cells[s] == Empty {
+			s += Square(d)
+		}
+		if a := p.cells[s]; a&colorBit(mover) != 0 && v.rideMask[d]&typeBit(a.Type()) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // Checks reports whether side c's king is attacked.
 func (p *Position) Checks(c Color) bool {
 	k := p.kings[c]

@@ -157,7 +157,7 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 		}
 		next := w.child(p, ply)
 		next.Apply(m)
-		givesCheck := next.InCheck()
+		givesCheck := next.InCheckAfter(m)
 		childCheck := int8(checkNo)
 		if givesCheck {
 			childCheck = checkYes
