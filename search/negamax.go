@@ -368,6 +368,14 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 		}
 		next := w.child(p, ply)
 		next.Apply(m)
+		if qply+1 < qCheckPlies {
+			// The child asks whether it is in check: InCheckAfter, knowing the move, answers
+			// for less than the child's InCheck.
+			w.stack[ply+1].check = checkNo
+			if next.InCheckAfter(m) {
+				w.stack[ply+1].check = checkYes
+			}
+		}
 		score := -w.qsearch(next, -beta, -alpha, ply+1, qply+1)
 		if w.stopped {
 			return 0
