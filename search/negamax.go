@@ -65,13 +65,13 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	if o := p.StatusWith(legal); o.Over() && (ply > 0 || legal == 0) {
 		return outcomeScore(o, p, ply)
 	}
-	captures := w.fill(p, f, ttMove, false)
-	f.setChecks(w.checks.Moves())
 	if ply >= MaxPly-1 {
 		return w.evaluate(p)
 	}
+	// fill keeps every move here, so the node has as many to search as are legal.
+	wide := legal >= wideNode
 
-	if mate, m := w.mateInOne(p, f, ply); mate != 0 {
+	if mate, m := w.mateInOne(p, wide, ply); mate != 0 {
 		w.stack[ply+1].pvLen = 0
 		w.updatePV(f, m, ply)
 		w.sh.tt.store(p.Hash(), m, scoreToTT(mate, ply), depth, boundExact)
@@ -84,7 +84,6 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	// checks do not restrict the moves, and not beyond twice the nominal depth).
 	// Wide nodes (Hop Chess) are not extended: there most turns can give or parry a
 	// check through a trampoline, and extending them all would never end.
-	wide := f.n >= wideNode
 	if inCheck && !special && !wide && ply < 2*w.rootDepth {
 		depth++
 	}
@@ -98,6 +97,11 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 		staticEval-rfpMargin*depth >= beta {
 		return staticEval
 	}
+
+	// The moves' ordering scores, from here on: the nodes reverse futility pruning ends
+	// need none. (scratch still holds the moves: nothing since generated them anew.)
+	captures := w.fill(p, f, ttMove, false)
+	f.setChecks(w.checks.Moves())
 
 	// Null-move pruning: if passing still fails high, a real move will too.
 	if !pvNode && !inCheck && ply > 0 && !w.stack[ply].null && depth >= nullMinDepth &&
@@ -502,14 +506,14 @@ func (w *worker) updatePV(f *frame, m movegen.Move, ply int) {
 // any depth. Searching every check instead costs several times the whole search
 // (measured); asking whether the checked side has a legal reply costs a fraction of a
 // node per check. The root needs no test: it prunes nothing unplayed.
-func (w *worker) mateInOne(p *movegen.Position, f *frame, ply int) (int, movegen.Move) {
-	if f.n < wideNode {
+func (w *worker) mateInOne(p *movegen.Position, wide bool, ply int) (int, movegen.Move) {
+	if !wide {
 		return 0, movegen.NullMove
 	}
 	for _, m := range w.checks.Moves() {
 		next := w.child(p, ply)
 		next.Apply(m)
-		if next.HasLegalMove(&w.scratch) {
+		if next.HasLegalMove(&w.replies) {
 			continue
 		}
 		if score := -outcomeScore(next.StatusWith(0), next, ply+1); score > MateBound {
