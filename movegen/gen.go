@@ -41,9 +41,46 @@ func (p *Position) HasLegalMove(scratch *MoveList) bool {
 		return p.v.hasLegalMove(p, scratch)
 	}
 	scratch.Reset()
+	if p.v.legalMoves == nil && p.v.extraMoves == nil {
+		return p.hasLegalStandard(scratch)
+	}
 	p.LegalMoves(scratch)
 	return scratch.Len() > 0
 }
+
+// hasLegalStandard is HasLegalMove for the standard moves alone: it generates one piece's
+// moves at a time and stops at the first legal one, which out of check is nearly always
+// among the first piece's.
+func (p *Position) hasLegalStandard(ml *MoveList) bool {
+	info := p.legalInfo(ml)
+	easy := !info.byCopy && !info.inCheck && info.npinned == 0
+	legal := func() bool {
+		for _, m := range ml.Moves() {
+			if easy && m.Kind() == Normal && m.From() != info.king || p.legalStandard(m, &info) {
+				return true
+			}
+		}
+		return false
+	}
+	enemy := colorBit(p.side.Other())
+	for _, from := range p.pieces[p.side][:p.nPieces[p.side]] {
+		ml.Reset()
+		p.genPiece(from, ml, true, enemy)
+		if legal() {
+			return true
+		}
+	}
+	ml.Reset()
+	if p.castleRook[p.side] != [2]Square{} {
+		p.genCastling(ml)
+	}
+	return legal()
+}
+
+// OutcomeCountsMoves reports whether the variant's own ends of game are judged from the
+// number of legal moves (StatusWith passes it to them). Where they are not, StatusWith
+// asks only whether there is a legal move, so HasLegalMove's answer is enough.
+func (v *Variant) OutcomeCountsMoves() bool { return v.outcome != nil }
 
 // FastChecks reports whether LegalMovesChecks finds the variant's checks without playing
 // the moves, for about the cost of a second LegalMoves: then a search may ask for them at
@@ -161,35 +198,40 @@ func (p *Position) genPseudoTactical(ml *MoveList) { p.genStandard(ml, false) }
 // only when quiets is set.
 func (p *Position) genStandard(ml *MoveList, quiets bool) {
 	us := p.side
-	v := p.v
 	enemy := colorBit(us.Other())
 	for _, from := range p.pieces[us][:p.nPieces[us]] {
-		t := p.cells[from].Type()
-		if t == Pawn {
-			p.genPawn(from, ml, quiets)
-			continue
-		}
-		for _, st := range v.steps[t] {
-			to := from
-			for {
-				to += Square(st.delta)
-				pc := p.cells[to]
-				if pc == Empty {
-					if quiets {
-						ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
-					}
-					if st.rider {
-						continue
-					}
-				} else if pc&enemy != 0 && pc.Type() != King {
-					ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
-				}
-				break
-			}
-		}
+		p.genPiece(from, ml, quiets, enemy)
 	}
 	if quiets && p.castleRook[us] != [2]Square{} {
 		p.genCastling(ml)
+	}
+}
+
+// genPiece adds genStandard's moves of the piece on from (enemy: the colour bit of the
+// pieces it may capture).
+func (p *Position) genPiece(from Square, ml *MoveList, quiets bool, enemy Piece) {
+	t := p.cells[from].Type()
+	if t == Pawn {
+		p.genPawn(from, ml, quiets)
+		return
+	}
+	for _, st := range p.v.steps[t] {
+		to := from
+		for {
+			to += Square(st.delta)
+			pc := p.cells[to]
+			if pc == Empty {
+				if quiets {
+					ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
+				}
+				if st.rider {
+					continue
+				}
+			} else if pc&enemy != 0 && pc.Type() != King {
+				ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
+			}
+			break
+		}
 	}
 }
 
