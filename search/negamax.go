@@ -52,6 +52,31 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 		}
 	}
 
+	inCheck := knownCheck(p, hint)
+	special := w.rootSpecial && specialPhase(p)
+	staticEval := -Infinity
+	if !inCheck {
+		staticEval = w.evaluate(p)
+	}
+	// Reverse futility pruning: far above beta at low depth, a quiet position stays there.
+	// (Not in check, so the check extension below leaves depth as it is.)
+	futile := !pvNode && !inCheck && !special && depth <= rfpDepth && beta > -MateBound && beta < MateBound &&
+		staticEval-rfpMargin*depth >= beta
+	if v := p.Variant(); futile && ply > 0 && !v.OutcomeCountsMoves() && !v.FastChecks() {
+		// Of the moves such a node needs to know only whether there is one (mate and
+		// stalemate), where the variant's rules ask no more: neither the number of moves
+		// nor the checks that mateInOne looks at. HasLegalMove stops at the first legal
+		// move; half the nodes that generate moves end here.
+		legal := 0
+		if p.HasLegalMove(&w.scratch) {
+			legal = 1
+		}
+		if o := p.StatusWith(legal); o.Over() {
+			return outcomeScore(o, p, ply)
+		}
+		return staticEval // also at MaxPly-1, where the evaluation is the score
+	}
+
 	// The moves, and with them the end of the game by the variant's rules. Where the
 	// variant lists its checks cheaply, they come with the moves, for mateInOne.
 	w.scratch.Reset()
@@ -78,8 +103,6 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 		return mate
 	}
 
-	inCheck := knownCheck(p, hint)
-	special := w.rootSpecial && specialPhase(p)
 	// Check extension: a check is a forcing move whose answer must be seen (not where
 	// checks do not restrict the moves, and not beyond twice the nominal depth).
 	// Wide nodes (Hop Chess) are not extended: there most turns can give or parry a
@@ -87,14 +110,7 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	if inCheck && !special && !wide && ply < 2*w.rootDepth {
 		depth++
 	}
-	staticEval := -Infinity
-	if !inCheck {
-		staticEval = w.evaluate(p)
-	}
-
-	// Reverse futility pruning: far above beta at low depth, a quiet position stays there.
-	if !pvNode && !inCheck && !special && depth <= rfpDepth && beta > -MateBound && beta < MateBound &&
-		staticEval-rfpMargin*depth >= beta {
+	if futile {
 		return staticEval
 	}
 
