@@ -48,15 +48,23 @@ func (p *Position) HasLegalMove(scratch *MoveList) bool {
 	return scratch.Len() > 0
 }
 
-// hasLegalStandard is HasLegalMove for the standard moves alone: it generates one piece's
-// moves at a time and stops at the first legal one, which out of check is nearly always
-// among the first piece's.
+// hasLegalStandard is HasLegalMove for the standard moves alone.
 func (p *Position) hasLegalStandard(ml *MoveList) bool {
 	info := p.legalInfo(ml)
+	return p.anyLegalStandard(ml, &info)
+}
+
+// anyLegalStandard reports whether p has a legal standard move (info: p's legalInfo). It
+// generates one piece's moves at a time into ml, after the moves already there, and stops
+// at the first legal one, which out of check is nearly always among the first piece's;
+// ml is left as it was.
+func (p *Position) anyLegalStandard(ml *MoveList, info *pinInfo) bool {
+	start := ml.n
+	defer ml.Truncate(start)
 	easy := !info.byCopy && !info.inCheck && info.npinned == 0
 	legal := func() bool {
-		for _, m := range ml.Moves() {
-			if easy && m.Kind() == Normal && m.From() != info.king || p.legalStandard(m, &info) {
+		for _, m := range ml.moves[start:ml.n] {
+			if easy && m.Kind() == Normal && m.From() != info.king || p.legalStandard(m, info) {
 				return true
 			}
 		}
@@ -64,13 +72,13 @@ func (p *Position) hasLegalStandard(ml *MoveList) bool {
 	}
 	enemy := colorBit(p.side.Other())
 	for _, from := range p.pieces[p.side][:p.nPieces[p.side]] {
-		ml.Reset()
+		ml.n = start
 		p.genPiece(from, ml, true, enemy)
 		if legal() {
 			return true
 		}
 	}
-	ml.Reset()
+	ml.n = start
 	if p.castleRook[p.side] != [2]Square{} {
 		p.genCastling(ml)
 	}
@@ -161,14 +169,7 @@ func (p *Position) LegalTactical(ml *MoveList) (anyLegal bool) {
 	}
 	ml.n = n
 	if !anyLegal && p.v.extraMoves == nil {
-		p.genPseudo(ml)
-		for _, m := range ml.moves[n:ml.n] {
-			if easy && m.Kind() == Normal && m.From() != info.king || p.legalStandard(m, &info) {
-				anyLegal = true
-				break
-			}
-		}
-		ml.n = n
+		anyLegal = p.anyLegalStandard(ml, &info)
 	}
 	return anyLegal
 }
