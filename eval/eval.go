@@ -209,36 +209,33 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, p
 			}
 			continue
 		}
-		// Leaps and rides in separate loops, and the zone counted without a branch: this
-		// is the evaluation's innermost loop.
+		// Leaps and rides in separate loops, a ride's empty squares in a loop of their own,
+		// and the zone counted without a branch: this is the evaluation's innermost loop.
 		mob, near := 0, 0
 		for _, d := range e.leaps[t] {
 			to := sq + d
 			if p.At(to)&blocked == 0 {
 				mob++
 				near += int(ezone[to>>6] >> (to & 63) & 1)
-				if to == enemyWeak {
-					score += weakSquareAttack
-				}
 			}
 		}
 		for _, d := range e.rides[t] {
-			for to := sq + d; ; to += d {
-				pc := p.At(to)
-				if pc&blocked == 0 {
-					mob++
-					near += int(ezone[to>>6] >> (to & 63) & 1)
-					if to == enemyWeak {
-						score += weakSquareAttack
-					}
-				}
-				if pc != movegen.Empty {
-					break
-				}
+			to := sq + d
+			for p.At(to) == movegen.Empty {
+				mob++
+				near += int(ezone[to>>6] >> (to & 63) & 1)
+				to += d
+			}
+			if p.At(to)&blocked == 0 { // an enemy piece, which the rider attacks
+				mob++
+				near += int(ezone[to>>6] >> (to & 63) & 1)
 			}
 		}
 		zone[them] += near
 		score += mob * e.mobW[t]
+		if enemyWeak != movegen.NoSquare {
+			score += weakSquareAttack * e.movesOnto(p, sq, t, enemyWeak, blocked)
+		}
 	}
 	if k := p.King(c); k != movegen.NoSquare {
 		score += e.shield(p, c, k) * phase / 256
@@ -250,6 +247,29 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, p
 		score += bunkerRight * phase / 256
 	}
 	return score
+}
+
+// movesOnto counts the moves (leaps and rides, as sideScore's mobility counts them) of the
+// piece of type t on sq that end on target, for the Weak Square attack bonus: a second
+// walk, so that the other variants' mobility loops need not compare every square.
+func (e *Evaluator) movesOnto(p *movegen.Position, sq movegen.Square, t movegen.PieceType, target movegen.Square, blocked movegen.Piece) int {
+	n := 0
+	for _, d := range e.leaps[t] {
+		if to := sq + d; to == target && p.At(to)&blocked == 0 {
+			n++
+		}
+	}
+	for _, d := range e.rides[t] {
+		for to := sq + d; p.At(to)&blocked == 0; to += d {
+			if to == target {
+				n++
+			}
+			if p.At(to) != movegen.Empty {
+				break
+			}
+		}
+	}
+	return n
 }
 
 // pawnScore is White's pawn-structure score minus Black's, from pc when it has seen the

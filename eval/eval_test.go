@@ -312,3 +312,34 @@ func TestBlackholeShelterZone(t *testing.T) {
 		t.Errorf("rook sweeping e0's flight squares costs %d, not more than the plain zone penalty %d", gap, plain)
 	}
 }
+
+// TestMovesOnto: the Weak Square attack count is the number of the piece's mobility moves
+// that end on the target: a rook's ride reaches an empty or enemy square up the file, not
+// one behind a blocker nor its own piece; a knight's leap counts where it lands.
+func TestMovesOnto(t *testing.T) {
+	v := movegen.FIDE
+	e := For(v)
+	p := v.MustParseFEN("4k3/8/r7/8/8/8/8/R3K1N1 w - - 0 1")
+	g := v.Geometry
+	sq := func(s string) movegen.Square { return g.SquareByName(s) }
+	blocked := movegen.MakePiece(movegen.White, movegen.NoType) | movegen.Wall
+	for _, c := range []struct {
+		from   string
+		t      movegen.PieceType
+		target string
+		want   int
+	}{
+		{"a1", movegen.Rook, "a4", 1},   // empty, on the file
+		{"a1", movegen.Rook, "a6", 1},   // the enemy rook: attacked
+		{"a1", movegen.Rook, "a7", 0},   // behind it
+		{"a1", movegen.Rook, "e1", 0},   // its own king
+		{"a1", movegen.Rook, "d1", 1},   // along the rank
+		{"a1", movegen.Rook, "b2", 0},   // not a rook's move
+		{"g1", movegen.Knight, "f3", 1}, // a leap
+		{"g1", movegen.Knight, "e1", 0}, // a leap's target is not a knight's move
+	} {
+		if got := e.movesOnto(p, sq(c.from), c.t, sq(c.target), blocked); got != c.want {
+			t.Errorf("type %d from %s onto %s: %d moves, want %d", c.t, c.from, c.target, got, c.want)
+		}
+	}
+}

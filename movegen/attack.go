@@ -60,6 +60,61 @@ func (p *Position) InCheck() bool {
 	return k != NoSquare && p.Attacked(k, p.side.Other())
 }
 
+// InCheckAfter is InCheck for the position that the move m has just led to from a legal
+// position (one whose side not to move was not in check), as a search asks after every
+// move it plays. Only the moved piece, and a line from the king through the square it
+// left, can then attack the king: every other attack was there before the move. So
+// where the standard rules decide (quickCheck) a Normal move is tested by a table lookup
+// for a leap or a pawn capture and at most two short walks along lines, instead of every
+// attack direction of InCheck; other moves (castling, en passant, a variant's kinds) and
+// other variants get InCheck. Both answer alike (TestInCheckAfter).
+func (p *Position) InCheckAfter(m Move) bool {
+	v := p.v
+	if !v.quickCheck || m.Kind() != Normal {
+		return p.InCheck()
+	}
+	k := p.kings[p.side]
+	if k == NoSquare {
+		return false
+	}
+	mover := p.side.Other()
+	from, to := m.From(), m.To()
+	pc := p.cells[to]
+	bit := typeBit(pc.Type())
+	// The moved piece (promoted, if it promoted), as attackedStandard would find it.
+	if v.leapMask[to-k]&bit != 0 {
+		return true
+	}
+	if pc.Type() == Pawn {
+		for _, d := range v.pawnTake[mover] {
+			if to == k-Square(d) {
+				return true
+			}
+		}
+	}
+	g := v.Geometry
+	if d := g.lineStep(k, to); d != 0 && v.rideMask[d]&bit != 0 {
+		s := k + Square(d)
+		for s != to && p.cells[s] == Empty {
+			s += Square(d)
+		}
+		if s == to {
+			return true
+		}
+	}
+	// A rider uncovered on the line from the king through the emptied origin.
+	if d := g.lineStep(k, from); d != 0 && v.rideMask[d]&p.present[mover] != 0 {
+		s := k + Square(d)
+		for p.cells[s] == Empty {
+			s += Square(d)
+		}
+		if a := p.cells[s]; a&colorBit(mover) != 0 && v.rideMask[d]&typeBit(a.Type()) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // Checks reports whether side c's king is attacked.
 func (p *Position) Checks(c Color) bool {
 	k := p.kings[c]
@@ -81,7 +136,8 @@ type pinInfo struct {
 }
 
 // pins finds the side to move's pieces that stand alone between their king and an enemy
-// rider that moves along that line. It relies on every rider moving by unit steps.
+// rider that moves along that line, and the enemy pieces that give check (the riders on
+// the same walks from the king). It relies on every rider moving by unit steps.
 func (p *Position) pins() pinInfo {
 	us := p.side
 	them := us.Other()
@@ -89,6 +145,8 @@ func (p *Position) pins() pinInfo {
 	if info.king == NoSquare {
 		return info
 	}
+	// The checkers by leap and pawn capture; those along the lines are met on the walks
+	// below.
 	p.findCheckers(&info, them)
 	v := p.v
 	g := v.Geometry
@@ -110,7 +168,10 @@ func (p *Position) pins() pinInfo {
 			for p.cells[s] == Empty {
 				s += d
 			}
-			if p.cells[s]&own == 0 {
+			if pc := p.cells[s]; pc&own == 0 {
+				if pc&enemy != 0 && riders&typeBit(pc.Type()) != 0 {
+					info.addChecker(s, d)
+				}
 				continue
 			}
 			shield := s
@@ -124,6 +185,7 @@ func (p *Position) pins() pinInfo {
 			}
 		}
 	}
+	info.inCheck = info.nCheckers > 0
 	return info
 }
 
@@ -180,50 +242,41 @@ func (p *Position) legalStandard(m Move, info *pinInfo) bool {
 	return true
 }
 
-// findCheckers records in info the enemy pieces that attack the king, the way
-// attackedStandard looks for them.
+// addChecker counts an enemy piece on at that gives check, along the step dir from the
+// king (0 for a leap or a pawn capture), and keeps the first one.
+func (info *pinInfo) addChecker(at, dir Square) {
+	if info.nCheckers == 0 {
+		info.checker, info.checkDir = at, dir
+	}
+	info.nCheckers++
+}
+
+// findCheckers records in info the enemy pieces that attack the king by a leap or a pawn
+// capture, the way attackedStandard looks for them; pins finds the riders that check on
+// its walks along the lines. Which checker is kept as the first does not matter:
+// legalStandard reads it only when there is one.
 func (p *Position) findCheckers(info *pinInfo, by Color) {
 	v := p.v
 	sq := info.king
 	bit := colorBit(by)
 	present := p.present[by]
-	add := func(at, dir Square) {
-		if info.nCheckers == 0 {
-			info.checker, info.checkDir = at, dir
-		}
-		info.nCheckers++
-	}
 	for _, a := range v.leapAttack {
 		if a.mask&present == 0 {
 			continue
 		}
 		at := sq + Square(a.delta)
 		if pc := p.cells[at]; pc&bit != 0 && a.mask&typeBit(pc.Type()) != 0 {
-			add(at, 0)
-		}
-	}
-	for _, a := range v.rideAttack {
-		if a.mask&present == 0 {
-			continue
-		}
-		d := Square(a.delta)
-		at := sq + d
-		for p.cells[at] == Empty {
-			at += d
-		}
-		if pc := p.cells[at]; pc&bit != 0 && a.mask&typeBit(pc.Type()) != 0 {
-			add(at, d)
+			info.addChecker(at, 0)
 		}
 	}
 	if present&typeBit(Pawn) != 0 {
 		pawn := MakePiece(by, Pawn)
 		for _, d := range v.pawnTake[by] {
 			if at := sq - Square(d); p.cells[at] == pawn {
-				add(at, 0)
+				info.addChecker(at, 0)
 			}
 		}
 	}
-	info.inCheck = info.nCheckers > 0
 }
 
 // legalInPlace decides an en passant capture or a castling of the standard rules without

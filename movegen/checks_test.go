@@ -1,6 +1,7 @@
 package movegen
 
 import (
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -177,4 +178,75 @@ func TestHopLandings(t *testing.T) {
 	if compared < 100 {
 		t.Fatalf("only %d positions compared", compared)
 	}
+}
+
+// TestInCheckAfter: after every legal move of random games in every variant, and of FIDE
+// positions full of discovered checks, promotions, en passant and castling checks,
+// InCheckAfter answers as InCheck does. The fast path must be the one tested: FIDE, Bunker
+// and Black Hole use it, and the games must meet checks of every kind it tells apart.
+func TestInCheckAfter(t *testing.T) {
+	for _, v := range []*Variant{FIDE, Bunker, Blackhole} {
+		if !v.quickCheck {
+			t.Fatalf("%s: InCheckAfter does not take its fast path", v.Name)
+		}
+	}
+	checks := map[string]int{}
+	check := func(p *Position) {
+		t.Helper()
+		var ml MoveList
+		p.LegalMoves(&ml)
+		for _, m := range ml.Moves() {
+			c := *p
+			c.Apply(m)
+			want := c.InCheck()
+			if got := c.InCheckAfter(m); got != want {
+				t.Fatalf("%s %s after %s: InCheckAfter %v, InCheck %v", p.Variant().Name, p.FEN(), p.MoveText(m), got, want)
+			}
+			if want && p.v.quickCheck && m.Kind() == Normal {
+				// Discovered if the king stays attacked without the moved piece.
+				d := c
+				d.cells[m.To()] = Empty
+				if d.InCheck() {
+					checks["discovered"]++
+				} else {
+					checks["direct"]++
+				}
+			}
+		}
+	}
+	for _, fen := range []string{
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+		"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+		"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+		"4k3/8/8/4N3/8/1B6/4R3/4K3 w - - 0 1",                               // the knight discovers the rook's check
+		"3qk3/4P3/8/8/8/8/8/R3K3 w Q - 0 1",                                 // promotions, castling with check
+		"8/8/8/k2pP2R/8/8/8/4K3 w - d6 0 2",                                 // en passant opens the rank
+		"5k2/8/8/8/8/8/6PP/1Q2K2R w K - 0 1",                                // castling discovers nothing, the rook checks
+		"k7/8/8/8/3Q4/8/8/4K2R w K - 0 1",                                   // queen checks on every line
+		"8/1k6/8/3pP3/8/5B2/8/4K3 w - d6 0 2",                               // en passant opens the bishop's diagonal
+		"r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", // Qxf7 mate
+	} {
+		check(FIDE.MustParseFEN(fen))
+	}
+	rng := rand.New(rand.NewPCG(9, 9))
+	var ml MoveList
+	for _, v := range All {
+		for g := 0; g < 8; g++ {
+			p := v.Start(rng)
+			for ply := 0; ply < 150; ply++ {
+				check(p)
+				ml.Reset()
+				p.LegalMoves(&ml)
+				if ml.Len() == 0 {
+					break
+				}
+				p.Apply(ml.At(rng.IntN(ml.Len())))
+			}
+		}
+	}
+	if checks["direct"] < 100 || checks["discovered"] < 10 {
+		t.Fatalf("too few checks on the fast path to test it: %v", checks)
+	}
+	t.Log(checks)
 }

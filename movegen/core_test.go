@@ -140,10 +140,13 @@ func TestLegalityFilterDoesNotAllocate(t *testing.T) {
 		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
 		"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
 		"4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1",
+		FIDE.StartFEN, // no captures: LegalTactical looks for any legal move
 	} {
 		p := FIDE.MustParseFEN(fen)
 		ml := new(MoveList)
 		checkNoAllocs(t, fen+": legal move generation", 100, func() { ml.Reset(); p.LegalMoves(ml) })
+		checkNoAllocs(t, fen+": tactical moves", 100, func() { ml.Reset(); p.LegalTactical(ml) })
+		checkNoAllocs(t, fen+": whether there is a legal move", 100, func() { p.HasLegalMove(ml) })
 	}
 }
 

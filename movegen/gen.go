@@ -41,9 +41,54 @@ func (p *Position) HasLegalMove(scratch *MoveList) bool {
 		return p.v.hasLegalMove(p, scratch)
 	}
 	scratch.Reset()
+	if p.v.legalMoves == nil && p.v.extraMoves == nil {
+		return p.hasLegalStandard(scratch)
+	}
 	p.LegalMoves(scratch)
 	return scratch.Len() > 0
 }
+
+// hasLegalStandard is HasLegalMove for the standard moves alone.
+func (p *Position) hasLegalStandard(ml *MoveList) bool {
+	info := p.legalInfo(ml)
+	return p.anyLegalStandard(ml, &info)
+}
+
+// anyLegalStandard reports whether p has a legal standard move (info: p's legalInfo). It
+// generates one piece's moves at a time into ml, after the moves already there, and stops
+// at the first legal one, which out of check is nearly always among the first piece's;
+// ml is left as it was.
+func (p *Position) anyLegalStandard(ml *MoveList, info *pinInfo) bool {
+	start := ml.n
+	defer ml.Truncate(start)
+	easy := !info.byCopy && !info.inCheck && info.npinned == 0
+	legal := func() bool {
+		for _, m := range ml.moves[start:ml.n] {
+			if easy && m.Kind() == Normal && m.From() != info.king || p.legalStandard(m, info) {
+				return true
+			}
+		}
+		return false
+	}
+	enemy := colorBit(p.side.Other())
+	for _, from := range p.pieces[p.side][:p.nPieces[p.side]] {
+		ml.n = start
+		p.genPiece(from, ml, true, enemy)
+		if legal() {
+			return true
+		}
+	}
+	ml.n = start
+	if p.castleRook[p.side] != [2]Square{} {
+		p.genCastling(ml)
+	}
+	return legal()
+}
+
+// OutcomeCountsMoves reports whether the variant's own ends of game are judged from the
+// number of legal moves (StatusWith passes it to them). Where they are not, StatusWith
+// asks only whether there is a legal move, so HasLegalMove's answer is enough.
+func (v *Variant) OutcomeCountsMoves() bool { return v.outcome != nil }
 
 // FastChecks reports whether LegalMovesChecks finds the variant's checks without playing
 // the moves, for about the cost of a second LegalMoves: then a search may ask for them at
@@ -124,14 +169,7 @@ func (p *Position) LegalTactical(ml *MoveList) (anyLegal bool) {
 	}
 	ml.n = n
 	if !anyLegal && p.v.extraMoves == nil {
-		p.genPseudo(ml)
-		for _, m := range ml.moves[n:ml.n] {
-			if easy && m.Kind() == Normal && m.From() != info.king || p.legalStandard(m, &info) {
-				anyLegal = true
-				break
-			}
-		}
-		ml.n = n
+		anyLegal = p.anyLegalStandard(ml, &info)
 	}
 	return anyLegal
 }
@@ -161,35 +199,40 @@ func (p *Position) genPseudoTactical(ml *MoveList) { p.genStandard(ml, false) }
 // only when quiets is set.
 func (p *Position) genStandard(ml *MoveList, quiets bool) {
 	us := p.side
-	v := p.v
 	enemy := colorBit(us.Other())
 	for _, from := range p.pieces[us][:p.nPieces[us]] {
-		t := p.cells[from].Type()
-		if t == Pawn {
-			p.genPawn(from, ml, quiets)
-			continue
-		}
-		for _, st := range v.steps[t] {
-			to := from
-			for {
-				to += Square(st.delta)
-				pc := p.cells[to]
-				if pc == Empty {
-					if quiets {
-						ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
-					}
-					if st.rider {
-						continue
-					}
-				} else if pc&enemy != 0 && pc.Type() != King {
-					ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
-				}
-				break
-			}
-		}
+		p.genPiece(from, ml, quiets, enemy)
 	}
 	if quiets && p.castleRook[us] != [2]Square{} {
 		p.genCastling(ml)
+	}
+}
+
+// genPiece adds genStandard's moves of the piece on from (enemy: the colour bit of the
+// pieces it may capture).
+func (p *Position) genPiece(from Square, ml *MoveList, quiets bool, enemy Piece) {
+	t := p.cells[from].Type()
+	if t == Pawn {
+		p.genPawn(from, ml, quiets)
+		return
+	}
+	for _, st := range p.v.steps[t] {
+		to := from
+		for {
+			to += Square(st.delta)
+			pc := p.cells[to]
+			if pc == Empty {
+				if quiets {
+					ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
+				}
+				if st.rider {
+					continue
+				}
+			} else if pc&enemy != 0 && pc.Type() != King {
+				ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
+			}
+			break
+		}
 	}
 }
 

@@ -139,6 +139,16 @@ func (g *Geometry) Square(f, r int) Square {
 // Delta is the step that moves df files right and dr ranks up.
 func (g *Geometry) Delta(df, dr int) Step { return Step(dr*g.Stride + df) }
 
+// lineStep is the unit step from square a towards square b when they share a file, a
+// rank or a diagonal, 0 when they do not (or are the same square).
+func (g *Geometry) lineStep(a, b Square) Step {
+	df, dr := int(g.file[b])-int(g.file[a]), int(g.rank[b])-int(g.rank[a])
+	if df != 0 && dr != 0 && df != dr && df != -dr {
+		return 0
+	}
+	return g.Delta(sign(df), sign(dr))
+}
+
 // Squares lists every square of the board, rank by rank from the lowest.
 func (g *Geometry) Squares() []Square { return g.squares }
 

@@ -116,6 +116,14 @@ type Variant struct {
 	unitRiders bool // every rider moves by unit steps, so the fast pin test applies
 	orthRiders uint16
 	diagRiders uint16
+	// leapMask[d] and rideMask[d] are the types that attack a square from the cell d
+	// away by a leap, or along the unit step d by a ride (leapAttack and rideAttack
+	// indexed by their step), for InCheckAfter.
+	leapMask [maxCells]uint16
+	rideMask [maxCells]uint16
+	// quickCheck: the standard rules decide checks and the side not to move is never in
+	// check, so InCheckAfter may look at the moved piece and its origin's lines alone.
+	quickCheck bool
 }
 
 // pieceStep is one direction of a piece's move, in cells.
@@ -173,6 +181,13 @@ func (v *Variant) compile() *Variant {
 	if v.byType[King] == nil {
 		panic(v.Name + ": no king")
 	}
+	for _, a := range v.leapAttack {
+		v.leapMask[a.delta] |= a.mask
+	}
+	for _, a := range v.rideAttack {
+		v.rideMask[a.delta] |= a.mask
+	}
+	v.quickCheck = v.unitRiders && v.attacked == nil && v.apply == nil && !v.KingsMayBeInCheck
 	return v
 }
 

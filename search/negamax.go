@@ -52,6 +52,34 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 		}
 	}
 
+	inCheck := knownCheck(p, hint)
+	special := w.rootSpecial && specialPhase(p)
+	staticEval := -Infinity
+	if !inCheck {
+		staticEval = w.evaluate(p)
+	}
+	// Under a capture obligation (Rule 4) the side to move may have to give material away:
+	// neither the static evaluation nor a pass bounds what it can keep (see canNullMove).
+	forced := !inCheck && p.ForcedMoves(&w.scratch)
+	// Reverse futility pruning: far above beta at low depth, a quiet position stays there.
+	// (Not in check, so the check extension below leaves depth as it is.)
+	futile := !pvNode && !inCheck && !special && !forced && depth <= rfpDepth && beta > -MateBound && beta < MateBound &&
+		staticEval-rfpMargin*depth >= beta
+	if v := p.Variant(); futile && ply > 0 && !v.OutcomeCountsMoves() && !v.FastChecks() {
+		// Of the moves such a node needs to know only whether there is one (mate and
+		// stalemate), where the variant's rules ask no more: neither the number of moves
+		// nor the checks that mateInOne looks at. HasLegalMove stops at the first legal
+		// move; half the nodes that generate moves end here.
+		legal := 0
+		if p.HasLegalMove(&w.scratch) {
+			legal = 1
+		}
+		if o := p.StatusWith(legal); o.Over() {
+			return outcomeScore(o, p, ply)
+		}
+		return staticEval // also at MaxPly-1, where the evaluation is the score
+	}
+
 	// The moves, and with them the end of the game by the variant's rules. Where the
 	// variant lists its checks cheaply, they come with the moves, for mateInOne.
 	w.scratch.Reset()
@@ -65,42 +93,34 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	if o := p.StatusWith(legal); o.Over() && (ply > 0 || legal == 0) {
 		return outcomeScore(o, p, ply)
 	}
-	captures := w.fill(p, f, ttMove, false)
-	f.setChecks(w.checks.Moves())
 	if ply >= MaxPly-1 {
 		return w.evaluate(p)
 	}
+	// fill keeps every move here, so the node has as many to search as are legal.
+	wide := legal >= wideNode
 
-	if mate, m := w.mateInOne(p, f, depth, ply); mate != 0 {
+	if mate, m := w.mateInOne(p, wide, depth, ply); mate != 0 {
 		w.stack[ply+1].pvLen = 0
 		w.updatePV(f, m, ply)
 		w.sh.tt.store(p.Hash(), m, scoreToTT(mate, ply), depth, boundExact)
 		return mate
 	}
 
-	inCheck := knownCheck(p, hint)
-	special := w.rootSpecial && specialPhase(p)
 	// Check extension: a check is a forcing move whose answer must be seen (not where
 	// checks do not restrict the moves, and not beyond twice the nominal depth).
 	// Wide nodes (Hop Chess) are not extended: there most turns can give or parry a
 	// check through a trampoline, and extending them all would never end.
-	wide := f.n >= wideNode
 	if inCheck && !special && !wide && ply < 2*w.rootDepth {
 		depth++
 	}
-	staticEval := -Infinity
-	if !inCheck {
-		staticEval = w.evaluate(p)
-	}
-	// Under a capture obligation (Rule 4) the side to move may have to give material away:
-	// neither the static evaluation nor a pass bounds what it can keep (see canNullMove).
-	forced := !inCheck && p.ForcedMoves(&w.scratch)
-
-	// Reverse futility pruning: far above beta at low depth, a quiet position stays there.
-	if !pvNode && !inCheck && !special && !forced && depth <= rfpDepth && beta > -MateBound && beta < MateBound &&
-		staticEval-rfpMargin*depth >= beta {
+	if futile {
 		return staticEval
 	}
+
+	// The moves' ordering scores, from here on: the nodes reverse futility pruning ends
+	// need none. (scratch still holds the moves: nothing since generated them anew.)
+	captures := w.fill(p, f, ttMove, false)
+	f.setChecks(w.checks.Moves())
 
 	// Null-move pruning: if passing still fails high, a real move will too.
 	if !pvNode && !inCheck && ply > 0 && !w.stack[ply].null && depth >= nullMinDepth &&
@@ -166,7 +186,7 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 		}
 		next := w.child(p, ply)
 		next.Apply(m)
-		givesCheck := next.InCheck()
+		givesCheck := next.InCheckAfter(m)
 		childCheck := int8(checkNo)
 		if givesCheck {
 			childCheck = checkYes
@@ -386,6 +406,14 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 		}
 		next := w.child(p, ply)
 		next.Apply(m)
+		if qply+1 < qCheckPlies {
+			// The child asks whether it is in check: InCheckAfter, knowing the move, answers
+			// for less than the child's InCheck.
+			w.stack[ply+1].check = checkNo
+			if next.InCheckAfter(m) {
+				w.stack[ply+1].check = checkYes
+			}
+		}
 		score := -w.qsearch(next, -beta, -alpha, ply+1, qply+1)
 		if w.stopped {
 			return 0
@@ -515,14 +543,14 @@ func (w *worker) updatePV(f *frame, m movegen.Move, ply int) {
 // searched (and spared futility pruning), which finds its mate as well, and the root
 // prunes nothing unplayed. (Testing at every depth was half the time of a middlegame
 // search, for the same nodes.)
-func (w *worker) mateInOne(p *movegen.Position, f *frame, depth, ply int) (int, movegen.Move) {
-	if f.n < wideNode || depth >= wideCheckDepth {
+func (w *worker) mateInOne(p *movegen.Position, wide bool, depth, ply int) (int, movegen.Move) {
+	if !wide || depth >= wideCheckDepth {
 		return 0, movegen.NullMove
 	}
 	for _, m := range w.checks.Moves() {
 		next := w.child(p, ply)
 		next.Apply(m)
-		if next.HasLegalMove(&w.scratch) {
+		if next.HasLegalMove(&w.replies) {
 			continue
 		}
 		if score := -outcomeScore(next.StatusWith(0), next, ply+1); score > MateBound {

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"cmp"
 	"slices"
 
 	"varchess/movegen"
@@ -49,6 +48,7 @@ func (w *worker) fill(p *movegen.Position, f *frame, ttMove movegen.Move, onlyTa
 	tramp := p.Trampoline(us)
 	var theirs movegen.Landings // where the opponent's pieces can land, once a turn needs it
 	landingsKnown := false
+	decisive := w.ev.DecisiveEntries()
 	n := 0
 	for _, m := range w.scratch.Moves() {
 		var s int32
@@ -56,7 +56,9 @@ func (w *worker) fill(p *movegen.Position, f *frame, ttMove movegen.Move, onlyTa
 		if victim != movegen.Empty {
 			captures++
 		}
-		tactical := victim != movegen.Empty || m.Promo() != movegen.NoType || w.ev.Tactical(p, m)
+		// Beyond captures and promotions only an entry into a weak square is tactical: the
+		// call (not inlined) is made only where the variant has them.
+		tactical := victim != movegen.Empty || m.Promo() != movegen.NoType || decisive && w.ev.Tactical(p, m)
 		switch {
 		case onlyTactical && !tactical:
 			continue
@@ -113,7 +115,11 @@ func (f *frame) pick(i int) movegen.Move {
 		}
 		f.moves[i], f.moves[best] = f.moves[best], f.moves[i]
 	case i == lazyPicks:
-		slices.SortFunc(f.moves[i:f.n], func(a, b uint64) int { return cmp.Compare(b, a) })
+		// Ascending, then reversed: the keys are distinct (each holds its move), so this is
+		// the one descending order, and slices.Sort compares the words directly where a
+		// SortFunc calls its comparison for every pair.
+		slices.Sort(f.moves[i:f.n])
+		slices.Reverse(f.moves[i:f.n])
 	}
 	return moveOf(f.moves[i])
 }

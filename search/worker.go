@@ -55,6 +55,9 @@ type worker struct {
 	stack   []frame
 	scratch movegen.MoveList // generation buffer, consumed before any recursion
 	checks  movegen.MoveList // the checks among scratch's moves (LegalMovesChecks), likewise
+	// replies is mateInOne's generation buffer, so that scratch keeps the node's moves
+	// until they are scored (fill runs after reverse futility pruning).
+	replies movegen.MoveList
 	history [2][256][256]int32
 	// trampHistory orders Hop Chess trampoline placements: how often putting one's
 	// trampoline on a square led to a cutoff.
