@@ -1,5 +1,7 @@
 package movegen
 
+import "math/bits"
+
 // Hop Chess turn generation. A position has some 30-60 piece moves and some 30-60 empty
 // squares for the trampoline, so about 600-2000 turns; playing each of them to test the
 // king would cost a full attack test per turn. Instead:
@@ -73,6 +75,7 @@ type sqSet [maxCells / 64]uint64
 
 func (s *sqSet) add(sq Square)      { s[sq>>6] |= 1 << (sq & 63) }
 func (s *sqSet) has(sq Square) bool { return s[sq>>6]&(1<<(sq&63)) != 0 }
+func (s *sqSet) remove(sq Square)   { s[sq>>6] &^= 1 << (sq & 63) }
 
 // maxPieceMoves bounds the piece moves of one position (16 pieces reaching at most 63
 // squares each, times the promotion types of a pawn that promotes onto a trampoline).
@@ -406,9 +409,12 @@ func (w hopWalk) walk(p, q *Position, moves []Move) (legal bool) {
 	own := p.tramp[us]
 	ek := p.kings[them]
 	place := hopPlaces(p)
-	squares := p.v.Geometry.squares
 	present := q.present[us]
 	ml, checks := w.ml, w.checks
+	// The empty squares before any move, worked out when first wanted (a walk that stops
+	// at the first legal turn seldom needs them); each move's changes go on a copy.
+	var empty sqSet
+	haveEmpty := false
 	for _, m := range moves {
 		list := ml != nil
 		if w.tactical {
@@ -454,19 +460,45 @@ func (w hopWalk) walk(p, q *Position, moves []Move) (legal bool) {
 					}
 				}
 			}
-			for _, s := range squares {
-				if q.cells[s] != Empty || s == e || danger.has(s) {
-					continue
+			// The legal placements: the empty squares after the move but e and hopDanger's,
+			// in the order of the board's squares (rank by rank, as the cells are numbered).
+			if !haveEmpty {
+				haveEmpty = true
+				for _, s := range p.v.Geometry.squares {
+					if p.cells[s] == Empty {
+						empty.add(s)
+					}
 				}
-				legal = true
-				if !list {
-					break
+			}
+			free := empty
+			for _, sq := range u.sq[:u.n] {
+				if q.cells[sq] == Empty {
+					free.add(sq)
+				} else {
+					free.remove(sq)
 				}
-				if ml.n < MaxMoves {
-					t := m | Move(s)<<16
-					ml.Add(t)
-					if checks != nil && (all || check.has(s)) && checks.n < MaxMoves {
-						checks.Add(t)
+			}
+			if e != NoSquare {
+				free.remove(e)
+			}
+			for i := range free {
+				free[i] &^= danger[i]
+				if free[i] != 0 {
+					legal = true
+				}
+			}
+			if !list {
+				break // only whether there is one
+			}
+			for i, word := range free {
+				for ; word != 0; word &= word - 1 {
+					s := Square(i<<6 | bits.TrailingZeros64(word))
+					if ml.n < MaxMoves {
+						t := m | Move(s)<<16
+						ml.Add(t)
+						if checks != nil && (all || check.has(s)) && checks.n < MaxMoves {
+							checks.Add(t)
+						}
 					}
 				}
 			}
