@@ -1,5 +1,7 @@
 package movegen
 
+import "math/bits"
+
 // Hop Chess turn generation. A position has some 30-60 piece moves and some 30-60 empty
 // squares for the trampoline, so about 600-2000 turns; playing each of them to test the
 // king would cost a full attack test per turn. Instead:
@@ -73,6 +75,7 @@ type sqSet [maxCells / 64]uint64
 
 func (s *sqSet) add(sq Square)      { s[sq>>6] |= 1 << (sq & 63) }
 func (s *sqSet) has(sq Square) bool { return s[sq>>6]&(1<<(sq&63)) != 0 }
+func (s *sqSet) remove(sq Square)   { s[sq>>6] &^= 1 << (sq & 63) }
 
 // maxPieceMoves bounds the piece moves of one position (16 pieces reaching at most 63
 // squares each, times the promotion types of a pawn that promotes onto a trampoline).
@@ -364,72 +367,89 @@ func (q *Position) genHopCastling(out *hopPieceMoves) {
 	}
 }
 
-// hopLegalMoves lists the legal turns of p.
-func hopLegalMoves(p *Position, ml *MoveList) {
-	var pm hopPieceMoves
-	q := *p
-	q.genHopPieceMoves(&pm)
-	them := p.side.Other()
-	e := p.tramp[them]
-	place := hopPlaces(p)
-	squares := p.v.Geometry.squares
-	for _, m := range pm.m[:pm.n] {
-		var u hopUndo
-		k := q.hopPlay(m, &u)
-		switch {
-		case k == NoSquare:
-		case !place:
-			if !q.hopAttackedAt(k, them, q.tramp[White], q.tramp[Black]) && ml.n < MaxMoves {
-				ml.Add(m)
-			}
-		case !q.hopAttackedAt(k, them, e, NoSquare):
-			var danger sqSet
-			q.hopDanger(k, them, e, &danger)
-			for _, s := range squares {
-				if q.cells[s] == Empty && s != e && !danger.has(s) && ml.n < MaxMoves {
-					ml.Add(m | Move(s)<<16)
-				}
-			}
-		}
-		u.undo(&q)
-	}
+// hopWalk is what one walk over the piece moves of a position wants of their legal turns.
+// Every walk plays each piece move on a scratch board and decides its placements the same
+// way: none on White's first turn; none if the king is attacked even without the mover's
+// trampoline (trampolines only add routes); otherwise every empty square outside
+// hopDanger. The fields say what is done with the legal turns found. The walk is one
+// function with flags rather than a visit callback: the flags cost a predictable branch,
+// and nothing escapes to the heap on the hot path.
+type hopWalk struct {
+	ml     *MoveList // where the legal turns go, in generation order; nil: none listed
+	checks *MoveList // with ml: the listed turns that give check
+
+	// tactical lists only captures and promotions; once some legal turn is known, the
+	// placements of quiet piece moves are not worked out (a quiescence search asks for
+	// these at every node, and quiet moves are nine tenths of the turns).
+	tactical bool
+
+	// first stops at the first legal turn, trying the placement that keeps the trampoline
+	// where it stands before computing hopDanger.
+	first bool
 }
 
-// hopLegalMovesChecks lists the legal turns of p in ml, in hopLegalMoves' order, and those
-// among them that give check in checks. Each piece move is tested like a placement in
-// reverse: if it attacks the enemy king with our trampoline lifted, every placement gives
-// check (trampolines only add routes); otherwise exactly the placements that open a route
-// to that king do, and hopDanger finds those as it finds the illegal ones.
-func hopLegalMovesChecks(p *Position, ml, checks *MoveList) {
+// all walks every piece move of p and reports whether p has a legal turn.
+func (w hopWalk) all(p *Position) bool {
 	var pm hopPieceMoves
 	q := *p
 	q.genHopPieceMoves(&pm)
+	return w.walk(p, &q, pm.m[:pm.n])
+}
+
+// walk plays each of moves (piece moves of p) on q, p's scratch copy as it was before
+// each move, hands the legal turns to w's lists and reports whether one was found.
+//
+// With checks, each piece move is tested like a placement in reverse: if it attacks the
+// enemy king with our trampoline lifted, every placement gives check (trampolines only add
+// routes); otherwise exactly the placements that open a route to that king do, and
+// hopDanger finds those as it finds the illegal ones.
+func (w hopWalk) walk(p, q *Position, moves []Move) (legal bool) {
 	us, them := p.side, p.side.Other()
 	e := p.tramp[them]
+	own := p.tramp[us]
 	ek := p.kings[them]
 	place := hopPlaces(p)
-	squares := p.v.Geometry.squares
 	present := q.present[us]
-	for _, m := range pm.m[:pm.n] {
+	ml, checks := w.ml, w.checks
+	// The empty squares before any move, worked out when first wanted (a walk that stops
+	// at the first legal turn seldom needs them); each move's changes go on a copy.
+	var empty sqSet
+	haveEmpty := false
+	for _, m := range moves {
+		list := ml != nil
+		if w.tactical {
+			list = m.Promo() != NoType || p.Captured(m) != Empty
+			if !list && legal {
+				continue
+			}
+		}
 		var u hopUndo
 		k := q.hopPlay(m, &u)
 		// The scratch board keeps the piece lists and type sets of the position before the
-		// move: a promoted piece must be known to the attack tests by its type.
+		// move: a promoted piece must be known to the check tests by its type (the king's
+		// tests look at the enemy's pieces only).
 		q.present[us] = present | typeBit(m.Promo())
 		switch {
 		case k == NoSquare:
 		case !place:
-			if !q.hopAttackedAt(k, them, q.tramp[White], q.tramp[Black]) && ml.n < MaxMoves {
-				ml.Add(m)
-				if ek != NoSquare && q.hopAttackedAt(ek, us, q.tramp[White], q.tramp[Black]) && checks.n < MaxMoves {
-					checks.Add(m)
+			if !q.hopAttackedAt(k, them, q.tramp[White], q.tramp[Black]) {
+				legal = true
+				if list && ml.n < MaxMoves {
+					ml.Add(m)
+					if checks != nil && ek != NoSquare && q.hopAttackedAt(ek, us, q.tramp[White], q.tramp[Black]) && checks.n < MaxMoves {
+						checks.Add(m)
+					}
 				}
 			}
 		case !q.hopAttackedAt(k, them, e, NoSquare):
+			if w.first && own != NoSquare && q.cells[own] == Empty && !q.hopAttackedAt(k, them, e, own) {
+				legal = true
+				break
+			}
 			var danger, check sqSet
 			q.hopDanger(k, them, e, &danger)
 			all := false
-			if ek != NoSquare {
+			if checks != nil && ek != NoSquare {
 				all = q.hopAttackedAt(ek, us, e, NoSquare)
 				if !all {
 					q.hopDanger(ek, us, e, &check)
@@ -440,67 +460,71 @@ func hopLegalMovesChecks(p *Position, ml, checks *MoveList) {
 					}
 				}
 			}
-			for _, s := range squares {
-				if q.cells[s] == Empty && s != e && !danger.has(s) && ml.n < MaxMoves {
-					t := m | Move(s)<<16
-					ml.Add(t)
-					if (all || check.has(s)) && checks.n < MaxMoves {
-						checks.Add(t)
+			// The legal placements: the empty squares after the move but e and hopDanger's,
+			// in the order of the board's squares (rank by rank, as the cells are numbered).
+			if !haveEmpty {
+				haveEmpty = true
+				for _, s := range p.v.Geometry.squares {
+					if p.cells[s] == Empty {
+						empty.add(s)
+					}
+				}
+			}
+			free := empty
+			for _, sq := range u.sq[:u.n] {
+				if q.cells[sq] == Empty {
+					free.add(sq)
+				} else {
+					free.remove(sq)
+				}
+			}
+			if e != NoSquare {
+				free.remove(e)
+			}
+			for i := range free {
+				free[i] &^= danger[i]
+				if free[i] != 0 {
+					legal = true
+				}
+			}
+			if !list {
+				break // only whether there is one
+			}
+			for i, word := range free {
+				for ; word != 0; word &= word - 1 {
+					s := Square(i<<6 | bits.TrailingZeros64(word))
+					if ml.n < MaxMoves {
+						t := m | Move(s)<<16
+						ml.Add(t)
+						if checks != nil && (all || check.has(s)) && checks.n < MaxMoves {
+							checks.Add(t)
+						}
 					}
 				}
 			}
 		}
-		u.undo(&q)
+		u.undo(q)
+		q.present[us] = present
+		if legal && w.first {
+			return true
+		}
 	}
-	q.present[us] = present
+	return legal
+}
+
+// hopLegalMoves lists the legal turns of p.
+func hopLegalMoves(p *Position, ml *MoveList) { hopWalk{ml: ml}.all(p) }
+
+// hopLegalMovesChecks lists the legal turns of p in ml, in hopLegalMoves' order, and those
+// among them that give check in checks.
+func hopLegalMovesChecks(p *Position, ml, checks *MoveList) {
+	hopWalk{ml: ml, checks: checks}.all(p)
 }
 
 // hopLegalTactical lists the legal turns of p that capture or promote, as hopLegalMoves
-// would list them (same order), and reports whether p has any legal turn. A quiescence
-// search asks for them at every node: the placements of the other piece moves, nine
-// tenths of the turns, are not worked out once one of them is known to be legal.
+// would list them (same order), and reports whether p has any legal turn.
 func hopLegalTactical(p *Position, ml *MoveList) (anyLegal bool) {
-	var pm hopPieceMoves
-	q := *p
-	q.genHopPieceMoves(&pm)
-	them := p.side.Other()
-	e := p.tramp[them]
-	place := hopPlaces(p)
-	squares := p.v.Geometry.squares
-	for _, m := range pm.m[:pm.n] {
-		tactical := m.Promo() != NoType || p.Captured(m) != Empty
-		if !tactical && anyLegal {
-			continue
-		}
-		var u hopUndo
-		k := q.hopPlay(m, &u)
-		switch {
-		case k == NoSquare:
-		case !place:
-			if !q.hopAttackedAt(k, them, q.tramp[White], q.tramp[Black]) {
-				anyLegal = true
-				if tactical && ml.n < MaxMoves {
-					ml.Add(m)
-				}
-			}
-		case !q.hopAttackedAt(k, them, e, NoSquare):
-			var danger sqSet
-			q.hopDanger(k, them, e, &danger)
-			for _, s := range squares {
-				if q.cells[s] == Empty && s != e && !danger.has(s) {
-					anyLegal = true
-					if !tactical {
-						break
-					}
-					if ml.n < MaxMoves {
-						ml.Add(m | Move(s)<<16)
-					}
-				}
-			}
-		}
-		u.undo(&q)
-	}
-	return anyLegal
+	return hopWalk{ml: ml, tactical: true}.all(p)
 }
 
 // hopHasLegalMove reports whether p has a legal turn, as hopLegalMoves would list one: it
@@ -511,10 +535,11 @@ func hopHasLegalMove(p *Position, _ *MoveList) bool {
 	var pm hopPieceMoves
 	q := *p
 	us := p.side
+	w := hopWalk{first: true}
 	h := hopGen{p: &q, us: us, enemy: colorBit(us.Other()), tramp: q.tramp, out: &pm}
 	if k := q.kings[us]; k != NoSquare {
 		h.genPiece(&q, k)
-		if q.hopAnyLegal(p, pm.m[:pm.n]) {
+		if w.walk(p, &q, pm.m[:pm.n]) {
 			return true
 		}
 		pm.n = 0
@@ -527,45 +552,7 @@ func hopHasLegalMove(p *Position, _ *MoveList) bool {
 	if q.castleRook[us] != [2]Square{} {
 		q.genHopCastling(&pm)
 	}
-	return q.hopAnyLegal(p, pm.m[:pm.n])
-}
-
-// hopAnyLegal reports whether one of the piece moves of p leaves its king safe with some
-// placement; q is p's scratch copy, as it was before each move is played. The placement
-// that keeps the trampoline where it stands is tried before the squares are searched.
-func (q *Position) hopAnyLegal(p *Position, moves []Move) bool {
-	them := p.side.Other()
-	e := p.tramp[them]
-	own := p.tramp[p.side]
-	place := hopPlaces(p)
-	for _, m := range moves {
-		var u hopUndo
-		k := q.hopPlay(m, &u)
-		ok := false
-		switch {
-		case k == NoSquare:
-		case !place:
-			ok = !q.hopAttackedAt(k, them, q.tramp[White], q.tramp[Black])
-		case !q.hopAttackedAt(k, them, e, NoSquare):
-			if own != NoSquare && q.cells[own] == Empty && !q.hopAttackedAt(k, them, e, own) {
-				ok = true
-				break
-			}
-			var danger sqSet
-			q.hopDanger(k, them, e, &danger)
-			for _, s := range p.v.Geometry.squares {
-				if q.cells[s] == Empty && s != e && !danger.has(s) {
-					ok = true
-					break
-				}
-			}
-		}
-		u.undo(q)
-		if ok {
-			return true
-		}
-	}
-	return false
+	return w.walk(p, &q, pm.m[:pm.n])
 }
 
 // hopUndo remembers the cells a piece move changed on the scratch board.
