@@ -217,4 +217,15 @@ func TestBoxNames(t *testing.T) {
 	if got := FIDE.Geometry.BoxName(NoSquare, 1); got != "-" {
 		t.Errorf("BoxName(NoSquare) = %q, want -", got)
 	}
+	// A rank never has a leading zero: "a01" is no name of a1, neither native nor boxed; on
+	// a board whose ranks start at 0 only its "a0" is read.
+	if sq := FIDE.Geometry.SquareByName("a01"); sq != NoSquare {
+		t.Errorf("FIDE: SquareByName(a01) = %s, want no square", FIDE.Geometry.Name(sq))
+	}
+	if _, _, ok := FIDE.Geometry.ParseBoxSquare("a01", 1); ok {
+		t.Error("FIDE: ParseBoxSquare(a01) ok, want no square")
+	}
+	if sq, n, ok := JumpingKnights.Geometry.ParseBoxSquare("a01", 0); !ok || n != 2 || JumpingKnights.Geometry.Name(sq) != "z0" {
+		t.Errorf("jumpingknights: ParseBoxSquare(a01) = %d bytes, want a0 (2)", n)
+	}
 }

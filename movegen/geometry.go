@@ -204,13 +204,17 @@ func (g *Geometry) ParseSquare(s string) (Square, int, bool) {
 
 // parseRank reads the rank after the file letter at the start of s, ranks numbered from
 // base, and returns the square of box file f on it with the bytes read (the letter
-// included). The longest rank that names a square wins.
+// included). The longest rank that names a square wins; a rank of two digits never starts
+// with 0 (a01 is not a1).
 func (g *Geometry) parseRank(s string, f, base int) (Square, int, bool) {
 	n := 1
 	for n < len(s) && n < 3 && s[n] >= '0' && s[n] <= '9' {
 		n++
 	}
 	for ; n > 1; n-- {
+		if n > 2 && s[1] == '0' {
+			continue
+		}
 		r, err := strconv.Atoi(s[1:n])
 		if err != nil {
 			continue
