@@ -102,19 +102,11 @@ func TestHopLegalMovesChecks(t *testing.T) {
 	}
 	rng := newTestRand(17)
 	total := 0
-	var ml MoveList
 	for _, start := range starts {
 		for g := 0; g < games; g++ {
-			p := HopChess.MustParseFEN(start)
-			for ply := 0; ply < plies; ply++ {
+			playRandom(HopChess.MustParseFEN(start), rng, plies, func(p *Position) {
 				total += checkLegalMovesChecks(t, p)
-				ml.Reset()
-				p.LegalMoves(&ml)
-				if ml.Len() == 0 {
-					break
-				}
-				p.Apply(ml.At(rng.IntN(ml.Len())))
-			}
+			})
 		}
 	}
 	if total == 0 {
@@ -145,11 +137,9 @@ func TestHopLandings(t *testing.T) {
 		starts = append(starts, c.fen)
 	}
 	rng := newTestRand(23)
-	var ml MoveList
 	compared := 0
 	for _, start := range starts {
-		p := HopChess.MustParseFEN(start)
-		for ply := 0; ply < 30; ply++ {
+		playRandom(HopChess.MustParseFEN(start), rng, 30, func(p *Position) {
 			for _, c := range []Color{White, Black} {
 				got := p.HopLandings(c)
 				q := *p
@@ -167,13 +157,7 @@ func TestHopLandings(t *testing.T) {
 				}
 				compared++
 			}
-			ml.Reset()
-			p.LegalMoves(&ml)
-			if ml.Len() == 0 {
-				break
-			}
-			p.Apply(ml.At(rng.IntN(ml.Len())))
-		}
+		})
 	}
 	if compared < 100 {
 		t.Fatalf("only %d positions compared", compared)
@@ -230,19 +214,9 @@ func TestInCheckAfter(t *testing.T) {
 		check(FIDE.MustParseFEN(fen))
 	}
 	rng := rand.New(rand.NewPCG(9, 9))
-	var ml MoveList
 	for _, v := range All {
 		for g := 0; g < 8; g++ {
-			p := v.Start(rng)
-			for ply := 0; ply < 150; ply++ {
-				check(p)
-				ml.Reset()
-				p.LegalMoves(&ml)
-				if ml.Len() == 0 {
-					break
-				}
-				p.Apply(ml.At(rng.IntN(ml.Len())))
-			}
+			playRandom(v.Start(rng), rng, 150, check)
 		}
 	}
 	if checks["direct"] < 100 || checks["discovered"] < 10 {

@@ -254,6 +254,21 @@ func checkMoveTextRoundTrip(t *testing.T, p *Position, s string) {
 	}
 }
 
+// playRandom calls visit on p, then plays a random legal move and calls it again, for at
+// most plies moves or until the side to move has none; p ends at the game's last position.
+func playRandom(p *Position, rng *rand.Rand, plies int, visit func(*Position)) {
+	var ml MoveList
+	for ply := 0; ply < plies; ply++ {
+		visit(p)
+		ml.Reset()
+		p.LegalMoves(&ml)
+		if ml.Len() == 0 {
+			return
+		}
+		p.Apply(ml.At(rng.IntN(ml.Len())))
+	}
+}
+
 // randomWalk plays random legal moves from fen and checks, after every move, that the
 // incremental state matches a recomputation and that the FEN reads back to the same
 // position. Every variant's tests call it.

@@ -56,19 +56,9 @@ func TestLegalTacticalMatchesLegalMoves(t *testing.T) {
 		check(FIDE.MustParseFEN(fen))
 	}
 	rng := rand.New(rand.NewPCG(8, 8))
-	var ml MoveList
 	for _, v := range All {
 		for g := 0; g < 6; g++ {
-			p := v.Start(rng)
-			for ply := 0; ply < 120; ply++ {
-				check(p)
-				ml.Reset()
-				p.LegalMoves(&ml)
-				if ml.Len() == 0 {
-					break
-				}
-				p.Apply(ml.At(rng.IntN(ml.Len())))
-			}
+			playRandom(v.Start(rng), rng, 120, check)
 		}
 	}
 }

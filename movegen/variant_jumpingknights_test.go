@@ -809,16 +809,7 @@ func TestJKForcedMoves(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(4, 6))
 	for g := 0; g < 24; g++ {
-		p := JumpingKnights.Start(nil)
-		for ply := 0; ply < 160; ply++ {
-			check(p)
-			ml.Reset()
-			p.LegalMoves(&ml)
-			if ml.Len() == 0 {
-				break
-			}
-			p.Apply(ml.At(rng.IntN(ml.Len())))
-		}
+		playRandom(JumpingKnights.Start(nil), rng, 160, check)
 	}
 	// The walk must have met the rule, and cut moves with it, or it proved nothing.
 	if forcedSeen < 20 || cutSeen < 10 {
