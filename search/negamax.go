@@ -120,7 +120,7 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	// The moves' ordering scores, from here on: the nodes reverse futility pruning ends
 	// need none. (scratch still holds the moves: nothing since generated them anew.)
 	captures := w.fill(p, f, ttMove, false)
-	f.setChecks(w.checks.Moves())
+	f.setChecks(wide, w.checks.Moves())
 
 	// Null-move pruning: if passing still fails high, a real move will too.
 	if !pvNode && !inCheck && ply > 0 && !w.stack[ply].null && depth >= nullMinDepth &&
@@ -566,9 +566,9 @@ const maxChecks = 1024
 
 // setChecks keeps the checks LegalMovesChecks listed, sorted, when the node at frame f is
 // wide (elsewhere nothing is pruned unplayed and moves are tested once played).
-func (f *frame) setChecks(checks []movegen.Move) {
+func (f *frame) setChecks(wide bool, checks []movegen.Move) {
 	f.nchecks = 0
-	if f.n < wideNode || len(checks) == 0 {
+	if !wide || len(checks) == 0 {
 		return
 	}
 	f.nchecks = copy(f.checks[:], checks)
