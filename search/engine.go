@@ -161,7 +161,7 @@ func (e *Engine) Search(ctx context.Context, root *movegen.Position, history []u
 	e.mu.Unlock()
 
 	defer func() { e.lag.record(lim, time.Since(start)) }()
-	sh := &shared{tt: e.tt, lim: lim, plan: newPlan(lim, e.lag.observe(lim)), workers: e.workers[:threads]}
+	sh := &shared{tt: e.tt, lim: lim, plan: newPlan(lim, e.lag.observe(lim), gameMoves(root.Variant())), workers: e.workers[:threads]}
 	for _, w := range sh.workers {
 		w.prepare(sh, root, history)
 	}

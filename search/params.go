@@ -1,6 +1,10 @@
 package search
 
-import "time"
+import (
+	"time"
+
+	"varchess/movegen"
+)
 
 // Every tuned constant of the search, in one place, each with what it does. They are the
 // usual starting values of open engines (Ethereal, Stockfish), not tuned for these games.
@@ -81,6 +85,8 @@ const (
 	moveOverhead = 30 * time.Millisecond
 	// defaultMovesToGo is how many moves the remaining clock is spread over in sudden death.
 	defaultMovesToGo = 30
+	// hopMovesToGo replaces it in Hop Chess (see suddenDeathMoves).
+	hopMovesToGo = 15
 	// hardFactor: the hard limit is this many times the planned time (an iteration that has
 	// started may run on to it), never more than maxClockShare of the clock.
 	hardFactor = 4
@@ -108,3 +114,17 @@ const (
 	// answered within it (the context is answered at once).
 	watchPeriod = 2 * time.Millisecond
 )
+
+// suddenDeathMoves is how many moves the clock is spread over in sudden death, by variant
+// name. Hop Chess games are short: mates through trampolines come with most of the
+// material still on the board (27 plies median in a 16-game depth-2 match, none beyond
+// 56), so spread over 30 moves most of its clock was never used.
+var suddenDeathMoves = map[string]int{"hopchess": hopMovesToGo}
+
+// gameMoves is suddenDeathMoves for variant v, defaultMovesToGo where it sets none.
+func gameMoves(v *movegen.Variant) int {
+	if n, ok := suddenDeathMoves[v.Name]; ok {
+		return n
+	}
+	return defaultMovesToGo
+}

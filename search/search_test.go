@@ -229,7 +229,7 @@ func TestPlanNeverUsesTheWholeClock(t *testing.T) {
 		{Time: 60 * time.Second, MovesToGo: 40},
 		{Time: 300 * time.Second, Inc: 10 * time.Second, MovesToGo: 2},
 	} {
-		pl := newPlan(lim, 0)
+		pl := newPlan(lim, 0, defaultMovesToGo)
 		if !pl.timed() || pl.soft > pl.hard {
 			t.Errorf("%+v: plan %+v", lim, pl)
 		}
@@ -241,13 +241,13 @@ func TestPlanNeverUsesTheWholeClock(t *testing.T) {
 			t.Errorf("%+v: hard limit %v beyond %v", lim, pl.hard, limit)
 		}
 	}
-	if pl := newPlan(Limits{MoveTime: time.Second}, 0); pl.hard != time.Second-moveOverhead {
+	if pl := newPlan(Limits{MoveTime: time.Second}, 0, defaultMovesToGo); pl.hard != time.Second-moveOverhead {
 		t.Errorf("movetime 1s: hard %v", pl.hard)
 	}
-	if pl := newPlan(Limits{Depth: 5}, 0); pl.timed() {
+	if pl := newPlan(Limits{Depth: 5}, 0, defaultMovesToGo); pl.timed() {
 		t.Errorf("depth limit is timed: %+v", pl)
 	}
-	if pl := newPlan(Limits{Infinite: true, Time: time.Second}, 0); pl.timed() {
+	if pl := newPlan(Limits{Infinite: true, Time: time.Second}, 0, defaultMovesToGo); pl.timed() {
 		t.Errorf("infinite is timed: %+v", pl)
 	}
 }

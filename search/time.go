@@ -24,7 +24,7 @@ func (pl plan) timed() bool { return pl.hard > 0 }
 // would settle near the reserve instead of draining to nothing. No move may take more than
 // maxClockShare of the usable clock while more moves are due before the next control, and
 // even the last move before a control (MovesToGo 1) keeps the reserve.
-func newPlan(lim Limits, lag time.Duration) plan {
+func newPlan(lim Limits, lag time.Duration, gameMoves int) plan {
 	overhead := moveOverhead + min(max(lag, 0), maxLag)
 	switch {
 	case lim.Infinite:
@@ -34,8 +34,8 @@ func newPlan(lim Limits, lag time.Duration) plan {
 		return plan{soft: hard, hard: hard}
 	case lim.Time > 0:
 		mtg := lim.MovesToGo
-		if mtg <= 0 || mtg > defaultMovesToGo {
-			mtg = defaultMovesToGo
+		if mtg <= 0 || mtg > gameMoves {
+			mtg = gameMoves
 		}
 		reserve := max(lim.Time*reserveShare/100, reserveFloor)
 		usable := lim.Time - reserve - overhead
@@ -44,7 +44,13 @@ func newPlan(lim Limits, lag time.Duration) plan {
 			// clock grows back (in sudden death, a small share of what is left).
 			hard := lim.Inc / 2
 			if hard == 0 {
-				hard = lim.Time / time.Duration(4*mtg)
+				// With no increment the clock only shrinks: in sudden death it is spread
+				// over the default game however short the variant's games usually are.
+				spread := mtg
+				if lim.MovesToGo <= 0 {
+					spread = max(mtg, defaultMovesToGo)
+				}
+				hard = lim.Time / time.Duration(4*spread)
 			}
 			hard = max(min(hard, lim.Time/2*maxClockShare/100), time.Millisecond)
 			return plan{soft: hard / 2, hard: hard}

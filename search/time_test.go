@@ -3,6 +3,8 @@ package search
 import (
 	"testing"
 	"time"
+
+	"varchess/movegen"
 )
 
 // TestPlanKeepsTheReserve: at low clocks the hard limit never reaches into the reserve
@@ -10,24 +12,26 @@ import (
 // increment, so the clock grows back. Pure arithmetic on the plan, no timing.
 func TestPlanKeepsTheReserve(t *testing.T) {
 	ms := time.Millisecond
-	for _, inc := range []time.Duration{0, 10 * ms, 20 * ms, 50 * ms, 100 * ms} {
-		for _, mtg := range []int{0, 1, 2, 5, 40} {
-			for _, lag := range []time.Duration{0, 40 * ms, 300 * ms} {
-				for clock := ms; clock <= 3*time.Second; clock += 7 * ms {
-					lim := Limits{Time: clock, Inc: inc, MovesToGo: mtg}
-					pl := newPlan(lim, lag)
-					if !pl.timed() || pl.soft > pl.hard || pl.soft <= 0 {
-						t.Fatalf("%+v lag %v: plan %+v", lim, lag, pl)
-					}
-					reserve := max(clock*reserveShare/100, reserveFloor)
-					usable := clock - reserve - moveOverhead - lag
-					switch {
-					case usable > 0 && pl.hard > usable:
-						t.Fatalf("%+v lag %v: hard %v beyond the usable %v", lim, lag, pl.hard, usable)
-					case usable <= 0 && inc > 0 && pl.hard >= inc:
-						t.Fatalf("%+v lag %v: in the reserve, hard %v not below the increment", lim, lag, pl.hard)
-					case pl.hard > max(clock/2*maxClockShare/100, ms) && usable <= 0:
-						t.Fatalf("%+v lag %v: in the reserve, hard %v is too much of the clock", lim, lag, pl.hard)
+	for _, gameMoves := range []int{defaultMovesToGo, hopMovesToGo} {
+		for _, inc := range []time.Duration{0, 10 * ms, 20 * ms, 50 * ms, 100 * ms} {
+			for _, mtg := range []int{0, 1, 2, 5, 40} {
+				for _, lag := range []time.Duration{0, 40 * ms, 300 * ms} {
+					for clock := ms; clock <= 3*time.Second; clock += 7 * ms {
+						lim := Limits{Time: clock, Inc: inc, MovesToGo: mtg}
+						pl := newPlan(lim, lag, gameMoves)
+						if !pl.timed() || pl.soft > pl.hard || pl.soft <= 0 {
+							t.Fatalf("%+v lag %v: plan %+v", lim, lag, pl)
+						}
+						reserve := max(clock*reserveShare/100, reserveFloor)
+						usable := clock - reserve - moveOverhead - lag
+						switch {
+						case usable > 0 && pl.hard > usable:
+							t.Fatalf("%+v lag %v: hard %v beyond the usable %v", lim, lag, pl.hard, usable)
+						case usable <= 0 && inc > 0 && pl.hard >= inc:
+							t.Fatalf("%+v lag %v: in the reserve, hard %v not below the increment", lim, lag, pl.hard)
+						case pl.hard > max(clock/2*maxClockShare/100, ms) && usable <= 0:
+							t.Fatalf("%+v lag %v: in the reserve, hard %v is too much of the clock", lim, lag, pl.hard)
+						}
 					}
 				}
 			}
@@ -50,25 +54,27 @@ func TestPlanWorstCaseGame(t *testing.T) {
 		{5 * time.Second, 50 * ms, 10 * ms, 600 * ms, reserveFloor * 2 / 5},
 		{5 * time.Second, 0, 0, 0, 100 * ms},
 	} {
-		var meter lagMeter
-		clock, lowest := tc.base, tc.base
-		for move := 0; move < 300; move++ {
-			lim := Limits{Time: clock, Inc: tc.inc}
-			pl := newPlan(lim, meter.observe(lim))
-			meter.record(lim, pl.hard)
-			clock -= pl.hard + tc.lag
-			if move%50 == 49 {
-				clock -= tc.stall
+		for _, gameMoves := range []int{defaultMovesToGo, hopMovesToGo} {
+			var meter lagMeter
+			clock, lowest := tc.base, tc.base
+			for move := 0; move < 300; move++ {
+				lim := Limits{Time: clock, Inc: tc.inc}
+				pl := newPlan(lim, meter.observe(lim), gameMoves)
+				meter.record(lim, pl.hard)
+				clock -= pl.hard + tc.lag
+				if move%50 == 49 {
+					clock -= tc.stall
+				}
+				if clock <= 0 {
+					t.Fatalf("%+v game %d moves: lost on time at move %d", tc, gameMoves, move)
+				}
+				lowest = min(lowest, clock)
+				clock += tc.inc
 			}
-			if clock <= 0 {
-				t.Fatalf("%+v: lost on time at move %d", tc, move)
+			t.Logf("%v+%v lag %v stall %v game %d moves: lowest clock %v", tc.base, tc.inc, tc.lag, tc.stall, gameMoves, lowest)
+			if lowest < tc.floor {
+				t.Errorf("%+v game %d moves: clock fell to %v", tc, gameMoves, lowest)
 			}
-			lowest = min(lowest, clock)
-			clock += tc.inc
-		}
-		t.Logf("%v+%v lag %v stall %v: lowest clock %v", tc.base, tc.inc, tc.lag, tc.stall, lowest)
-		if lowest < tc.floor {
-			t.Errorf("%+v: clock fell to %v", tc, lowest)
 		}
 	}
 }
@@ -104,10 +110,40 @@ func TestLagMeter(t *testing.T) {
 	}
 	// The plan keeps the learnt latency back, bounded by maxLag.
 	lim := Limits{MoveTime: 5 * time.Second}
-	if a, b := newPlan(lim, 0), newPlan(lim, 200*ms); a.hard-b.hard != 200*ms {
+	if a, b := newPlan(lim, 0, defaultMovesToGo), newPlan(lim, 200*ms, defaultMovesToGo); a.hard-b.hard != 200*ms {
 		t.Fatalf("movetime plans %+v and %+v differ by other than the lag", a, b)
 	}
-	if a, b := newPlan(lim, maxLag), newPlan(lim, 10*maxLag); a != b {
+	if a, b := newPlan(lim, maxLag, defaultMovesToGo), newPlan(lim, 10*maxLag, defaultMovesToGo); a != b {
 		t.Fatalf("lag not bounded: %+v vs %+v", a, b)
+	}
+}
+
+// TestHopChessSpreadsItsClockOverFewerMoves: Hop Chess plans each sudden-death move
+// with the clock spread over hopMovesToGo moves, the other variants over
+// defaultMovesToGo; a given number of moves to the control overrides neither beyond it.
+func TestHopChessSpreadsItsClockOverFewerMoves(t *testing.T) {
+	lim := Limits{Time: 10 * time.Second, Inc: 100 * time.Millisecond}
+	usable := lim.Time - reserveFloor - moveOverhead
+	inc := lim.Inc * incShare / 100
+	for _, c := range []struct {
+		variant string
+		moves   int
+	}{{"normal", defaultMovesToGo}, {"jumpingknights", defaultMovesToGo}, {"hopchess", hopMovesToGo}} {
+		v := movegen.ByName(c.variant)
+		if got := gameMoves(v); got != c.moves {
+			t.Fatalf("%s: spread over %d moves, want %d", c.variant, got, c.moves)
+		}
+		pl := newPlan(lim, 0, gameMoves(v))
+		if want := usable/time.Duration(c.moves) + inc; pl.soft != want {
+			t.Errorf("%s: soft limit %v, want %v", c.variant, pl.soft, want)
+		}
+	}
+	// Twenty moves to a control: Hop Chess still plans for at most hopMovesToGo of them.
+	lim.MovesToGo = 20
+	if pl := newPlan(lim, 0, hopMovesToGo); pl.soft != usable/hopMovesToGo+inc {
+		t.Errorf("hopchess, 20 moves to go: soft limit %v", pl.soft)
+	}
+	if pl := newPlan(lim, 0, defaultMovesToGo); pl.soft != usable/20+inc {
+		t.Errorf("normal, 20 moves to go: soft limit %v", pl.soft)
 	}
 }
