@@ -9,13 +9,22 @@ import (
 )
 
 // TestRandomOpenings: every variant's random openings have the plies asked for, are legal
-// from the variant's start, pass the sanity check, and are a function of seed and index.
+// from the variant's start, pass the sanity check and the short search, and are a
+// function of seed and index.
 func TestRandomOpenings(t *testing.T) {
+	judge := newOpeningJudge()
 	for _, v := range movegen.All {
 		t.Run(v.Name, func(t *testing.T) {
 			ops := RandomOpenings(v, 6, 42)
 			distinct := map[string]bool{}
-			for k := 0; k < 20; k++ {
+			count := 20
+			if v == movegen.HopChess {
+				count = 6 // its judging searches take a tenth of a second each
+			}
+			if testing.Short() {
+				count = count/5 + 1 // under the race detector: a few
+			}
+			for k := 0; k < count; k++ {
 				o := ops.Opening(k)
 				if len(o.Moves) != 6 {
 					t.Fatalf("opening %d: %d plies", k, len(o.Moves))
@@ -26,17 +35,20 @@ func TestRandomOpenings(t *testing.T) {
 						t.Fatalf("opening %d %v: %v", k, o.Moves, err)
 					}
 				}
-				if !balanced(g.Position()) || g.Outcome().Over() {
+				if !balanced(g.Position()) || g.Outcome().Over() || !judge.even(g.Position()) {
 					t.Errorf("opening %d %v is not balanced: %s", k, o.Moves, g.Position().FEN())
+				}
+				distinct[o.Start.FEN()+strings.Join(o.Moves, " ")] = true
+				if k%4 != 0 {
+					continue // reproducibility, on a few: each redraws and searches again
 				}
 				again := RandomOpenings(v, 6, 42).Opening(k)
 				if again.Start.FEN() != o.Start.FEN() || strings.Join(again.Moves, " ") != strings.Join(o.Moves, " ") {
 					t.Errorf("opening %d is not reproducible", k)
 				}
-				distinct[o.Start.FEN()+strings.Join(o.Moves, " ")] = true
 			}
-			if len(distinct) < 15 {
-				t.Errorf("only %d distinct openings of 20", len(distinct))
+			if len(distinct) < count*3/4 {
+				t.Errorf("only %d distinct openings of %d", len(distinct), count)
 			}
 		})
 	}
@@ -70,6 +82,41 @@ func TestBalanced(t *testing.T) {
 	}
 	if p := movegen.HopChess.MustParseFEN("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -"); !balanced(p) {
 		t.Error("the Hop Chess start is not balanced")
+	}
+}
+
+// TestOpeningJudge: the short search passes the starts and rejects openings in which
+// one side wins material at once though the material is still even.
+func TestOpeningJudge(t *testing.T) {
+	judge := newOpeningJudge()
+	for _, c := range []struct {
+		v     *movegen.Variant
+		moves []string
+		even  bool
+	}{
+		{movegen.FIDE, nil, true},
+		{movegen.FIDE, []string{"e2e4", "e7e5"}, true},
+		// 1.e4 d5 2.Qg4: the bishop takes the queen.
+		{movegen.FIDE, []string{"e2e4", "d7d5", "d1g4"}, false},
+		{movegen.HopChess, nil, true},
+		// The opening of a match game, +10 for White by an eight-second search: the queen
+		// on g5 is lost (h3-h4 hops on to take it, or d2-d4 pins it to nothing).
+		{movegen.HopChess, []string{"h2h3", "e7e5,e6", "e2e3,f3", "d8g5,g6"}, false},
+		{movegen.JumpingKnights, nil, true},
+		{movegen.Blackhole, nil, true},
+	} {
+		g := movegen.NewGame(c.v.Start(nil))
+		for _, m := range c.moves {
+			if _, err := g.PlayText(m); err != nil {
+				t.Fatalf("%s %v: %v", c.v.Name, c.moves, err)
+			}
+		}
+		if !balanced(g.Position()) {
+			t.Fatalf("%s %v: fails the sanity check already", c.v.Name, c.moves)
+		}
+		if got := judge.even(g.Position()); got != c.even {
+			t.Errorf("%s %v: even = %v, want %v", c.v.Name, c.moves, got, c.even)
+		}
 	}
 }
 
