@@ -388,11 +388,12 @@ type hopWalk struct {
 	first bool
 }
 
-// all walks every piece move of p and reports whether p has a legal turn.
-func (w hopWalk) all(p *Position) bool {
-	var pm hopPieceMoves
+// all walks every piece move of p and reports whether p has a legal turn; pm holds the
+// piece moves meanwhile (the list's own buffer: see MoveList.hop).
+func (w hopWalk) all(p *Position, pm *hopPieceMoves) bool {
+	pm.n = 0
 	q := *p
-	q.genHopPieceMoves(&pm)
+	q.genHopPieceMoves(pm)
 	return w.walk(p, &q, pm.m[:pm.n])
 }
 
@@ -442,7 +443,7 @@ func (w hopWalk) walk(p, q *Position, moves []Move) (legal bool) {
 				}
 			}
 		case !q.hopAttackedAt(k, them, e, NoSquare):
-			if w.first && own != NoSquare && q.cells[own] == Empty && !q.hopAttackedAt(k, them, e, own) {
+			if w.first && own != NoSquare && q.cells[own] == Empty && !q.hopOpens(k, them, e, own) {
 				legal = true
 				break
 			}
@@ -513,30 +514,32 @@ func (w hopWalk) walk(p, q *Position, moves []Move) (legal bool) {
 }
 
 // hopLegalMoves lists the legal turns of p.
-func hopLegalMoves(p *Position, ml *MoveList) { hopWalk{ml: ml}.all(p) }
+func hopLegalMoves(p *Position, ml *MoveList) { hopWalk{ml: ml}.all(p, &ml.hop) }
 
 // hopLegalMovesChecks lists the legal turns of p in ml, in hopLegalMoves' order, and those
 // among them that give check in checks.
 func hopLegalMovesChecks(p *Position, ml, checks *MoveList) {
-	hopWalk{ml: ml, checks: checks}.all(p)
+	hopWalk{ml: ml, checks: checks}.all(p, &ml.hop)
 }
 
 // hopLegalTactical lists the legal turns of p that capture or promote, as hopLegalMoves
 // would list them (same order), and reports whether p has any legal turn.
 func hopLegalTactical(p *Position, ml *MoveList) (anyLegal bool) {
-	return hopWalk{ml: ml, tactical: true}.all(p)
+	return hopWalk{ml: ml, tactical: true}.all(p, &ml.hop)
 }
 
 // hopHasLegalMove reports whether p has a legal turn, as hopLegalMoves would list one: it
 // stops at the first piece move that leaves a placement (a mate test after each check must
 // not cost a whole generation). The king's moves are tried first, alone: most checks are
-// answered by one, and the other pieces' moves need not be generated then.
-func hopHasLegalMove(p *Position, _ *MoveList) bool {
-	var pm hopPieceMoves
+// answered by one, and the other pieces' moves need not be generated then. The piece
+// moves go into scratch's buffer.
+func hopHasLegalMove(p *Position, scratch *MoveList) bool {
+	pm := &scratch.hop
+	pm.n = 0
 	q := *p
 	us := p.side
 	w := hopWalk{first: true}
-	h := hopGen{p: &q, us: us, enemy: colorBit(us.Other()), tramp: q.tramp, out: &pm}
+	h := hopGen{p: &q, us: us, enemy: colorBit(us.Other()), tramp: q.tramp, out: pm}
 	if k := q.kings[us]; k != NoSquare {
 		h.genPiece(&q, k)
 		if w.walk(p, &q, pm.m[:pm.n]) {
@@ -550,7 +553,7 @@ func hopHasLegalMove(p *Position, _ *MoveList) bool {
 		}
 	}
 	if q.castleRook[us] != [2]Square{} {
-		q.genHopCastling(&pm)
+		q.genHopCastling(pm)
 	}
 	return w.walk(p, &q, pm.m[:pm.n])
 }
@@ -637,6 +640,15 @@ func (p *Position) hopAttackedAt(sq Square, by Color, ta, tb Square) bool {
 		return false
 	}
 	return p.hopRoute(sq, by, tb, NoSquare) || p.hopRoute(sq, by, ta, tb) || p.hopRoute(sq, by, tb, ta)
+}
+
+// hopOpens reports whether adding a trampoline on the empty square t lets a piece of by
+// capture on k, which is known to be safe with the trampoline on e alone (NoSquare: none):
+// hopAttackedAt(k, by, e, t) without the tests that found k safe, so only the routes
+// through t.
+func (p *Position) hopOpens(k Square, by Color, e, t Square) bool {
+	return p.hopRoute(k, by, t, NoSquare) ||
+		e != NoSquare && (p.hopRoute(k, by, t, e) || p.hopRoute(k, by, e, t))
 }
 
 // hopRoute reports whether a piece of by can capture on k with a move that hops on s1 and
