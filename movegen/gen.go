@@ -120,6 +120,24 @@ func (p *Position) keepLegal(ml *MoveList, start int) {
 	ml.n = n
 }
 
+// LegalTacticalPlaced is LegalTactical for a quiescence search that plays each Hop Chess
+// capture or promotion with one trampoline placement only: it lists each such piece move
+// once, with the legal placement that search orders first (one where no piece in avoid,
+// the opponent's HopLandings, can land, and among those the trampoline's own square, else
+// the highest square; outside avoid if none is free), instead of the fifty or so
+// placements LegalTactical lists. The moves come in LegalTactical's order. Other variants
+// ignore avoid and list what LegalTactical lists.
+func (p *Position) LegalTacticalPlaced(ml *MoveList, avoid *Landings) (anyLegal bool) {
+	if p.v.legalTacticalPlaced != nil && avoid != nil {
+		return p.v.legalTacticalPlaced(p, ml, avoid)
+	}
+	return p.LegalTactical(ml)
+}
+
+// HasTrampolines reports whether the variant's turns end with a trampoline placement
+// (Hop Chess), so that LegalTacticalPlaced lists fewer moves than LegalTactical.
+func (v *Variant) HasTrampolines() bool { return v.legalTacticalPlaced != nil }
+
 // LegalTactical appends to ml the legal moves of p that capture (en passant and hop
 // captures included) or promote, and reports whether p has any legal move at all. It is
 // for a quiescence search: the other moves need not be tested for legality, except until

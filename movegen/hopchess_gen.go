@@ -77,6 +77,16 @@ func (s *sqSet) add(sq Square)      { s[sq>>6] |= 1 << (sq & 63) }
 func (s *sqSet) has(sq Square) bool { return s[sq>>6]&(1<<(sq&63)) != 0 }
 func (s *sqSet) remove(sq Square)   { s[sq>>6] &^= 1 << (sq & 63) }
 
+// last is the highest square of s, NoSquare if s is empty.
+func (s *sqSet) last() Square {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] != 0 {
+			return Square(i<<6 | (63 - bits.LeadingZeros64(s[i])))
+		}
+	}
+	return NoSquare
+}
+
 // maxPieceMoves bounds the piece moves of one position (16 pieces reaching at most 63
 // squares each, times the promotion types of a pawn that promotes onto a trampoline).
 const maxPieceMoves = 2048
@@ -383,6 +393,10 @@ type hopWalk struct {
 	// these at every node, and quiet moves are nine tenths of the turns).
 	tactical bool
 
+	// avoid, with tactical, lists each tactical piece move once, with the placement a
+	// search orders first (see bestPlacement): a quiescence search plays no other.
+	avoid *Landings
+
 	// first stops at the first legal turn, trying the placement that keeps the trampoline
 	// where it stands before computing hopDanger.
 	first bool
@@ -491,6 +505,12 @@ func (w hopWalk) walk(p, q *Position, moves []Move) (legal bool) {
 			if !list {
 				break // only whether there is one
 			}
+			if w.avoid != nil {
+				if s := bestPlacement(&free, &w.avoid.set, own); s != NoSquare && ml.n < MaxMoves {
+					ml.Add(m | Move(s)<<16)
+				}
+				break
+			}
 			for i, word := range free {
 				for ; word != 0; word &= word - 1 {
 					s := Square(i<<6 | bits.TrailingZeros64(word))
@@ -526,6 +546,33 @@ func hopLegalMovesChecks(p *Position, ml, checks *MoveList) {
 // would list them (same order), and reports whether p has any legal turn.
 func hopLegalTactical(p *Position, ml *MoveList) (anyLegal bool) {
 	return hopWalk{ml: ml, tactical: true}.all(p, &ml.hop)
+}
+
+// hopLegalTacticalPlaced is hopLegalTactical with each piece move listed once, with the
+// placement bestPlacement picks.
+func hopLegalTacticalPlaced(p *Position, ml *MoveList, avoid *Landings) (anyLegal bool) {
+	return hopWalk{ml: ml, tactical: true, avoid: avoid}.all(p, &ml.hop)
+}
+
+// bestPlacement is the square of free (the legal placements of one piece move) that a
+// search orders first: one outside avoid if there is one, among those keep (the trampoline
+// left where it stands) if it is one of them, else the highest square (the largest move
+// code). NoSquare if free is empty.
+func bestPlacement(free, avoid *sqSet, keep Square) Square {
+	var off sqSet
+	for i := range free {
+		off[i] = free[i] &^ avoid[i]
+	}
+	if s := off.last(); s != NoSquare {
+		if keep != NoSquare && off.has(keep) {
+			return keep
+		}
+		return s
+	}
+	if keep != NoSquare && free.has(keep) {
+		return keep
+	}
+	return free.last()
 }
 
 // hopHasLegalMove reports whether p has a legal turn, as hopLegalMoves would list one: it

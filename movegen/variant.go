@@ -72,6 +72,9 @@ type Variant struct {
 	legalMovesChecks func(p *Position, ml, checks *MoveList)
 	// legalTactical replaces LegalTactical's filter of every legal move.
 	legalTactical func(p *Position, ml *MoveList) bool
+	// legalTacticalPlaced lists each tactical piece move once, with one placement
+	// (LegalTacticalPlaced); nil: the variant has no placements to choose.
+	legalTacticalPlaced func(p *Position, ml *MoveList, avoid *Landings) bool
 	// hasLegalMove replaces HasLegalMove's generation of every move.
 	hasLegalMove func(p *Position, scratch *MoveList) bool
 	// forcedMoves tells whether a rule restricts the side to move to captures and checks

@@ -42,12 +42,16 @@ func isTurn(m movegen.Move) bool { return m.Kind() >= movegen.Turn }
 
 // fill moves the generated moves of p from the scratch list into frame f with their
 // ordering scores. With onlyTactical it keeps the tactical moves only (quiescence). It
-// returns the number of captures among them.
-func (w *worker) fill(p *movegen.Position, f *frame, ttMove movegen.Move, onlyTactical bool) (captures int) {
+// returns the number of captures among them. known is p's opponent's HopLandings if the
+// caller has them (nil: worked out here when a turn needs them).
+func (w *worker) fill(p *movegen.Position, f *frame, ttMove movegen.Move, onlyTactical bool, known *movegen.Landings) (captures int) {
 	us := p.SideToMove()
 	tramp := p.Trampoline(us)
 	var theirs movegen.Landings // where the opponent's pieces can land, once a turn needs it
-	landingsKnown := false
+	landingsKnown := known != nil
+	if landingsKnown {
+		theirs = *known
+	}
 	decisive := w.ev.DecisiveEntries()
 	n := 0
 	for _, m := range w.scratch.Moves() {

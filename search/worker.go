@@ -58,7 +58,10 @@ type worker struct {
 	// replies is mateInOne's generation buffer, so that scratch keeps the node's moves
 	// until they are scored (fill runs after reverse futility pruning).
 	replies movegen.MoveList
-	history [2][256][256]int32
+	// landings is quiescence's Hop Chess HopLandings of the opponent, in the worker so
+	// that handing it to movegen does not allocate; consumed before any recursion.
+	landings movegen.Landings
+	history  [2][256][256]int32
 	// trampHistory orders Hop Chess trampoline placements: how often putting one's
 	// trampoline on a square led to a cutoff.
 	trampHistory [2][256]int32
