@@ -232,7 +232,8 @@ func TestInCheckAfter(t *testing.T) {
 // the larger move code), and answers whether there is a legal turn as LegalTactical does.
 // avoid is the opponent's HopLandings and, in turn, a random set and every square (so that every rank of
 // the rule is met: the own square inside or outside it, every placement inside it).
-// Random games from the start and from the perft table's positions; no allocation.
+// Random games from the start and from the perft table's positions, the placement found
+// by testing candidates or from hopDanger; no allocation.
 func TestHopLegalTacticalPlaced(t *testing.T) {
 	starts := []string{HopChess.StartFEN}
 	for _, c := range readPerftTable(t, HopChess.Name) {
@@ -285,8 +286,12 @@ func TestHopLegalTacticalPlaced(t *testing.T) {
 		}
 		compared += len(want)
 	}
+	defer func(n int) { maxPlacementTries = n }(maxPlacementTries)
 	for _, start := range starts {
 		playRandom(HopChess.MustParseFEN(start), rng, 40, func(p *Position) {
+			// Both ways to the placement: candidates tested one by one, and hopDanger's
+			// set of the unsafe ones.
+			maxPlacementTries = rng.IntN(2) * 4
 			theirs := p.HopLandings(p.SideToMove().Other())
 			check(p, &theirs)
 			var random Landings

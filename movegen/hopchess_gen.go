@@ -77,6 +77,9 @@ func (s *sqSet) add(sq Square)      { s[sq>>6] |= 1 << (sq & 63) }
 func (s *sqSet) has(sq Square) bool { return s[sq>>6]&(1<<(sq&63)) != 0 }
 func (s *sqSet) remove(sq Square)   { s[sq>>6] &^= 1 << (sq & 63) }
 
+// noSquares is the empty set.
+var noSquares sqSet
+
 // last is the highest square of s, NoSquare if s is empty.
 func (s *sqSet) last() Square {
 	for i := len(s) - 1; i >= 0; i-- {
@@ -461,22 +464,8 @@ func (w hopWalk) walk(p, q *Position, moves []Move) (legal bool) {
 				legal = true
 				break
 			}
-			var danger, check sqSet
-			q.hopDanger(k, them, e, &danger)
-			all := false
-			if checks != nil && ek != NoSquare {
-				all = q.hopAttackedAt(ek, us, e, NoSquare)
-				if !all {
-					q.hopDanger(ek, us, e, &check)
-					if pc := q.cells[m.To()]; pc == MakePiece(us, Pawn) {
-						// hopDanger looks for pawns near their last rank in the piece
-						// list, which still has this one on its origin.
-						q.hopPromoDangerFrom(m.To(), ek, us, e, &check)
-					}
-				}
-			}
-			// The legal placements: the empty squares after the move but e and hopDanger's,
-			// in the order of the board's squares (rank by rank, as the cells are numbered).
+			// The empty squares after the move but e, in the order of the board's squares
+			// (rank by rank, as the cells are numbered); hopDanger's are taken out below.
 			if !haveEmpty {
 				haveEmpty = true
 				for _, s := range p.v.Geometry.squares {
@@ -495,6 +484,39 @@ func (w hopWalk) walk(p, q *Position, moves []Move) (legal bool) {
 			}
 			if e != NoSquare {
 				free.remove(e)
+			}
+			if w.tactical && (w.avoid != nil || !list) {
+				// Only the first placement in bestPlacement's order is listed, or none (a
+				// quiet move, walked to learn whether there is a legal turn): testing the
+				// candidates in that order usually settles it with one test, where hopDanger
+				// would look at every square on the king's and the trampoline's lines.
+				avoid := &noSquares
+				if w.avoid != nil {
+					avoid = &w.avoid.set
+				}
+				if s, ok := q.bestSafePlacement(k, them, e, own, &free, avoid); ok {
+					if s != NoSquare {
+						legal = true
+						if list && ml.n < MaxMoves {
+							ml.Add(m | Move(s)<<16)
+						}
+					}
+					break
+				}
+			}
+			var danger, check sqSet
+			q.hopDanger(k, them, e, &danger)
+			all := false
+			if checks != nil && ek != NoSquare {
+				all = q.hopAttackedAt(ek, us, e, NoSquare)
+				if !all {
+					q.hopDanger(ek, us, e, &check)
+					if pc := q.cells[m.To()]; pc == MakePiece(us, Pawn) {
+						// hopDanger looks for pawns near their last rank in the piece
+						// list, which still has this one on its origin.
+						q.hopPromoDangerFrom(m.To(), ek, us, e, &check)
+					}
+				}
 			}
 			for i := range free {
 				free[i] &^= danger[i]
@@ -573,6 +595,44 @@ func bestPlacement(free, avoid *sqSet, keep Square) Square {
 		return keep
 	}
 	return free.last()
+}
+
+// maxPlacementTries is how many unsafe placements bestSafePlacement tests before it
+// leaves the rest to hopDanger, which finds all of them at once. (A variable: the tests
+// set it to 0 to check the hopDanger path on the same positions.)
+var maxPlacementTries = 4
+
+// bestSafePlacement tries the squares of free (the empty squares after a piece move but e)
+// in bestPlacement's order and returns the first on which the mover's trampoline opens no
+// route to its king k (safe with e alone) for a piece of by, NoSquare if there is none.
+// decided is false once maxPlacementTries squares have failed.
+func (q *Position) bestSafePlacement(k Square, by Color, e, keep Square, free, avoid *sqSet) (s Square, decided bool) {
+	var off, inside sqSet
+	for i := range free {
+		off[i] = free[i] &^ avoid[i]
+		inside[i] = free[i] & avoid[i]
+	}
+	tries := 0
+	for _, set := range [2]*sqSet{&off, &inside} {
+		if keep != NoSquare && set.has(keep) {
+			if !q.hopOpens(k, by, e, keep) {
+				return keep, true
+			}
+			tries++
+			set.remove(keep)
+		}
+		for t := set.last(); t != NoSquare; t = set.last() {
+			if tries == maxPlacementTries {
+				return NoSquare, false
+			}
+			if !q.hopOpens(k, by, e, t) {
+				return t, true
+			}
+			tries++
+			set.remove(t)
+		}
+	}
+	return NoSquare, true
 }
 
 // hopHasLegalMove reports whether p has a legal turn, as hopLegalMoves would list one: it
