@@ -316,3 +316,63 @@ func TestHopLegalTacticalPlaced(t *testing.T) {
 		t.Fatalf("no tactical move in %s", p.FEN())
 	}
 }
+
+// TestHopHasLegalMoveHint: HasLegalMoveHint answers as HasLegalMove and as LegalMoves
+// (some move or none) after every check of random games, used as a search uses it: one
+// hint carried from check to check and from position to position, so that it is often
+// stale (a piece gone, a move now impossible or illegal), and sometimes a made-up move.
+// When the answer is yes the hint is the piece move of one of the legal turns. Starts:
+// the start, the perft table's positions and one with a mate in one.
+func TestHopHasLegalMoveHint(t *testing.T) {
+	starts := []string{HopChess.StartFEN, "6k1/5ppp/8/8/8/1pq5/P5PP/R5K1 w - - 0 20 e1 -"}
+	for _, c := range readPerftTable(t, HopChess.Name) {
+		starts = append(starts, c.fen)
+	}
+	rng := newTestRand(37)
+	var ml, checks, replies, scratch MoveList
+	hint := NullMove
+	compared, mates, hits := 0, 0, 0
+	for _, start := range starts {
+		playRandom(HopChess.MustParseFEN(start), rng, 40, func(p *Position) {
+			ml.Reset()
+			checks.Reset()
+			p.LegalMovesChecks(&ml, &checks)
+			for i, c := range checks.Moves() {
+				if i == 40 {
+					break
+				}
+				q := *p
+				q.Apply(c)
+				replies.Reset()
+				q.LegalMoves(&replies)
+				want := replies.Len() > 0
+				if rng.IntN(8) == 0 {
+					hint = NewMove(Turn, Square(rng.IntN(256)), Square(rng.IntN(256)), NoSquare, NoType)
+				}
+				before := hint
+				got := q.HasLegalMoveHint(&scratch, &hint)
+				if got != want || q.HasLegalMove(&scratch) != want {
+					t.Fatalf("%s, hint %v: HasLegalMoveHint says %v, HasLegalMove %v, %d legal turns", q.FEN(), before, got, q.HasLegalMove(&scratch), replies.Len())
+				}
+				compared++
+				if !want {
+					mates++
+					continue
+				}
+				if hint == before {
+					hits++
+				}
+				const pieceMove = 0x0F00FFFF | 0xF0000000 // all but the placement
+				if !slices.ContainsFunc(replies.Moves(), func(m Move) bool { return m&pieceMove == hint }) {
+					t.Fatalf("%s: hint %v after the answer is not the piece move of a legal turn", q.FEN(), hint)
+				}
+			}
+		})
+	}
+	if compared < 500 || mates == 0 || hits == 0 || hits == compared-mates {
+		t.Fatalf("%d checks compared, %d mates, %d answered by the hint: too few of some", compared, mates, hits)
+	}
+	t.Logf("%d checks compared, %d mates, %d answered by the hint", compared, mates, hits)
+	p := HopChess.MustParseFEN("r3k2r/pppq1ppp/2n2n2/2bpp1B1/2B1P1b1/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 4 8 c1 f8")
+	checkNoAllocs(t, "HasLegalMoveHint", 20, func() { p.HasLegalMoveHint(&scratch, &hint) })
+}

@@ -38,7 +38,7 @@ func (p *Position) LegalMovesChecks(ml, checks *MoveList) {
 // the others generate them into scratch, the caller's list, so that nothing allocates.
 func (p *Position) HasLegalMove(scratch *MoveList) bool {
 	if p.v.hasLegalMove != nil {
-		return p.v.hasLegalMove(p, scratch)
+		return p.v.hasLegalMove(p, scratch, nil)
 	}
 	scratch.Reset()
 	if p.v.legalMoves == nil && p.v.extraMoves == nil {
@@ -46,6 +46,18 @@ func (p *Position) HasLegalMove(scratch *MoveList) bool {
 	}
 	p.LegalMoves(scratch)
 	return scratch.Len() > 0
+}
+
+// HasLegalMoveHint is HasLegalMove, with the same answer, for a caller that asks it about
+// many similar positions (a mate test after each check of one node): *hint, a move that
+// was legal in one of them (NullMove: none yet), is tried first, alone; where the variant
+// finds its legal moves one by one (Hop Chess), *hint is then set to the move that proved
+// this position has one. Other variants answer as HasLegalMove and leave *hint alone.
+func (p *Position) HasLegalMoveHint(scratch *MoveList, hint *Move) bool {
+	if p.v.hasLegalMove != nil {
+		return p.v.hasLegalMove(p, scratch, hint)
+	}
+	return p.HasLegalMove(scratch)
 }
 
 // hasLegalStandard is HasLegalMove for the standard moves alone.

@@ -403,6 +403,8 @@ type hopWalk struct {
 	// first stops at the first legal turn, trying the placement that keeps the trampoline
 	// where it stands before computing hopDanger.
 	first bool
+	// found, with first, receives the piece move of the legal turn found.
+	found *Move
 }
 
 // all walks every piece move of p and reports whether p has a legal turn; pm holds the
@@ -549,6 +551,9 @@ func (w hopWalk) walk(p, q *Position, moves []Move) (legal bool) {
 		u.undo(q)
 		q.present[us] = present
 		if legal && w.first {
+			if w.found != nil {
+				*w.found = m
+			}
 			return true
 		}
 	}
@@ -637,16 +642,31 @@ func (q *Position) bestSafePlacement(k Square, by Color, e, keep Square, free, a
 
 // hopHasLegalMove reports whether p has a legal turn, as hopLegalMoves would list one: it
 // stops at the first piece move that leaves a placement (a mate test after each check must
-// not cost a whole generation). The king's moves are tried first, alone: most checks are
-// answered by one, and the other pieces' moves need not be generated then. The piece
-// moves go into scratch's buffer.
-func hopHasLegalMove(p *Position, scratch *MoveList) bool {
+// not cost a whole generation). The hint's piece move, if the piece on its origin still
+// makes it, is tried first and alone: the replies to a node's checks are tested one check
+// after the other, and the escape from one nearly always escapes the next. Then the king's
+// moves, alone: most checks are answered by one, and the other pieces' moves need not be
+// generated then. The piece move found goes to *hint (hint may be nil). The piece moves go
+// into scratch's buffer.
+func hopHasLegalMove(p *Position, scratch *MoveList, hint *Move) bool {
 	pm := &scratch.hop
 	pm.n = 0
 	q := *p
 	us := p.side
-	w := hopWalk{first: true}
+	w := hopWalk{first: true, found: hint}
 	h := hopGen{p: &q, us: us, enemy: colorBit(us.Other()), tramp: q.tramp, out: pm}
+	if hint != nil && *hint != NullMove && hint.Kind() != TurnCastle && q.cells[hint.From()].Is(us) {
+		h.genPiece(&q, hint.From())
+		for i, m := range pm.m[:pm.n] {
+			if m == *hint {
+				if w.walk(p, &q, pm.m[i:i+1]) {
+					return true
+				}
+				break
+			}
+		}
+		pm.n = 0
+	}
 	if k := q.kings[us]; k != NoSquare {
 		h.genPiece(&q, k)
 		if w.walk(p, &q, pm.m[:pm.n]) {

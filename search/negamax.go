@@ -558,10 +558,11 @@ func (w *worker) mateInOne(p *movegen.Position, wide bool, depth, ply int) (int,
 	if !wide || depth >= wideCheckDepth {
 		return 0, movegen.NullMove
 	}
+	escape := &w.stack[ply].escape
 	for _, m := range w.checks.Moves() {
 		next := w.child(p, ply)
 		next.Apply(m)
-		if next.HasLegalMove(&w.replies) {
+		if next.HasLegalMoveHint(&w.replies, escape) {
 			continue
 		}
 		if score := -outcomeScore(next.StatusWith(0), next, ply+1); score > MateBound {

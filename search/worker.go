@@ -30,8 +30,12 @@ type frame struct {
 	// checks are a wide node's checking turns, sorted (setChecks).
 	checks  [maxChecks]movegen.Move
 	nchecks int
-	null    bool // this node was reached by a null move
-	check   int8 // checkYes or checkNo when the parent knows, else checkUnknown
+	// escape is the opponent's last reply that mateInOne found legal after a check at this
+	// ply, tried first after the next check (HasLegalMoveHint): the same escape nearly
+	// always answers the node's other checks, and its siblings'.
+	escape movegen.Move
+	null   bool // this node was reached by a null move
+	check  int8 // checkYes or checkNo when the parent knows, else checkUnknown
 }
 
 // shared is the state of one search that all its workers see.
