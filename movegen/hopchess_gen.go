@@ -785,10 +785,8 @@ func (p *Position) hopRoute(k Square, by Color, s1, s2 Square) bool {
 	if s2 != NoSquare {
 		last = s2
 	}
-	for c := 0; c < hopClasses; c++ {
-		if p.hopLeg(last, k, c, NoSquare) && (s2 == NoSquare || p.hopLeg(s1, s2, c, NoSquare)) && p.hopReaches(s1, c, by) {
-			return true
-		}
+	if c := p.hopLegAlong(last, k, NoSquare); c >= 0 && (s2 == NoSquare || p.hopLeg(s1, s2, c, NoSquare)) && p.hopReaches(s1, c, by) {
+		return true
 	}
 	o := p.hopPawnOrigin(s1, by) // a pawn whose step ends on s1
 	if o == NoSquare {
@@ -796,12 +794,8 @@ func (p *Position) hopRoute(k Square, by Color, s1, s2 Square) bool {
 	}
 	if p.promotes(by, s1) {
 		// It promotes there and goes on as any piece, with any kind of line.
-		for c := 0; c < hopClasses; c++ {
-			if p.hopLeg(last, k, c, o) && (s2 == NoSquare || p.hopLeg(s1, s2, c, o)) {
-				return true
-			}
-		}
-		return false
+		c := p.hopLegAlong(last, k, o)
+		return c >= 0 && (s2 == NoSquare || p.hopLeg(s1, s2, c, o))
 	}
 	if s2 == NoSquare {
 		return p.hopPawnTakes(s1, k, by)
@@ -813,35 +807,40 @@ func (p *Position) hopRoute(k Square, by Color, s1, s2 Square) bool {
 // hopLeg reports whether a piece hopping with lines of kind c goes from a to b in one leg:
 // a leap, or a line whose squares between a and b are all empty (or are skip).
 func (p *Position) hopLeg(a, b Square, c int, skip Square) bool {
+	return p.hopLegAlong(a, b, skip) == c
+}
+
+// hopLegAlong is the kind of line on which a piece goes from a to b in one leg (hopLeg),
+// -1 if there is none. Two squares lie on at most one kind of line together, so a route's
+// leg is tested once rather than once per kind.
+func (p *Position) hopLegAlong(a, b, skip Square) int {
 	g := p.v.Geometry
 	df := int(g.file[b]) - int(g.file[a])
 	dr := int(g.rank[b]) - int(g.rank[a])
 	adf, adr := abs(df), abs(dr)
-	switch c {
-	case hopKnight:
-		return adf == 1 && adr == 2 || adf == 2 && adr == 1
-	case hopOrth:
-		if df != 0 && dr != 0 || a == b {
-			return false
-		}
+	c := hopOrth
+	switch {
+	case adf == 1 && adr == 2 || adf == 2 && adr == 1:
+		return hopKnight
+	case a == b:
+		return -1
+	case df == 0 || dr == 0:
+	case adf == adr:
+		c = hopDiag
 	default:
-		if adf != adr || a == b {
-			return false
-		}
+		return -1
 	}
 	step := Square(g.Delta(sign(df), sign(dr)))
 	for s := a + step; s != b; s += step {
 		if p.cells[s] != Empty && s != skip {
-			return false
+			return -1
 		}
 	}
-	return true
+	return c
 }
 
 // hopLegAny reports whether a promoted piece of some type could go from a to b in one leg.
-func (p *Position) hopLegAny(a, b, skip Square) bool {
-	return p.hopLeg(a, b, hopOrth, skip) || p.hopLeg(a, b, hopDiag, skip) || p.hopLeg(a, b, hopKnight, skip)
-}
+func (p *Position) hopLegAny(a, b, skip Square) bool { return p.hopLegAlong(a, b, skip) >= 0 }
 
 func sign(x int) int {
 	switch {
