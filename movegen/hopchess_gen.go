@@ -435,6 +435,9 @@ func (w hopWalk) walk(p, q *Position, moves []Move) (legal bool) {
 	// at the first legal turn seldom needs them); each move's changes go on a copy.
 	var empty sqSet
 	haveEmpty := false
+	// Likewise whether each side has a pawn near its last rank (hopDanger's promotions).
+	var near [2]bool
+	haveNear := false
 	for _, m := range moves {
 		list := ml != nil
 		if w.tactical {
@@ -507,12 +510,18 @@ func (w hopWalk) walk(p, q *Position, moves []Move) (legal bool) {
 				}
 			}
 			var danger, check sqSet
-			q.hopDanger(k, them, e, &danger)
+			if !haveNear {
+				haveNear = true
+				near = [2]bool{p.hopPawnsNearPromotion(White), p.hopPawnsNearPromotion(Black)}
+			}
+			q.hopDanger(k, them, e, &danger, near[them])
 			all := false
 			if checks != nil && ek != NoSquare {
 				all = q.hopAttackedAt(ek, us, e, NoSquare)
 				if !all {
-					q.hopDanger(ek, us, e, &check)
+					// Our pawns near their last rank: those of p, and the one just moved.
+					promo := near[us] || q.cells[m.To()] == MakePiece(us, Pawn) && q.hopNearPromotion(us, m.To())
+					q.hopDanger(ek, us, e, &check, promo)
 					if pc := q.cells[m.To()]; pc == MakePiece(us, Pawn) {
 						// hopDanger looks for pawns near their last rank in the piece
 						// list, which still has this one on its origin.
@@ -897,12 +906,32 @@ func (p *Position) hopPawnTakes(s, k Square, by Color) bool {
 	return k == s+Square(t[0]) || k == s+Square(t[1])
 }
 
+// hopNearPromotion reports whether the pawn of c on from is one or two steps from its last
+// rank: only such pawns can promote on a trampoline (a pawn steps onto the last rank, or
+// onto the trampoline in front of it and then onto the last rank).
+func (p *Position) hopNearPromotion(c Color, from Square) bool {
+	push := Square(p.v.pawnPush[c])
+	return p.promotes(c, from+push) || p.promotes(c, from+2*push)
+}
+
+// hopPawnsNearPromotion reports whether some pawn of c is hopNearPromotion.
+func (p *Position) hopPawnsNearPromotion(c Color) bool {
+	pawn := MakePiece(c, Pawn)
+	for _, from := range p.pieces[c][:p.nPieces[c]] {
+		if p.cells[from] == pawn && p.hopNearPromotion(c, from) {
+			return true
+		}
+	}
+	return false
+}
+
 // hopDanger adds to d the empty squares where the mover's trampoline would let a piece of
 // by reach k, given that k is safe with only the trampoline on e (NoSquare: none). Each
 // such route uses the new trampoline t, alone or with e: t on a line or leap from k, or on
 // a line or leap from e, or one pawn step from e. Routes with a promotion on a trampoline
-// are rare (a pawn must step onto its last rank) and are tested square by square.
-func (p *Position) hopDanger(k Square, by Color, e Square, d *sqSet) {
+// are rare (a pawn must step onto its last rank) and are tested square by square, when
+// promo says a pawn of by may be near its last rank (hopPawnsNearPromotion).
+func (p *Position) hopDanger(k Square, by Color, e Square, d *sqSet, promo bool) {
 	cells := &p.cells
 	var view [hopClasses]sqSet // the empty squares from which a leg of each kind reaches k
 	for c := 0; c < hopClasses; c++ {
@@ -953,7 +982,7 @@ func (p *Position) hopDanger(k Square, by Color, e Square, d *sqSet) {
 			d.add(t)
 		}
 	}
-	if p.present[by]&typeBit(Pawn) != 0 {
+	if promo && p.present[by]&typeBit(Pawn) != 0 {
 		p.hopPromoDanger(k, by, e, d)
 	}
 }
