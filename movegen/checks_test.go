@@ -320,7 +320,8 @@ func TestHopLegalTacticalPlaced(t *testing.T) {
 // TestHopHasLegalMoveHint: HasLegalMoveHint answers as HasLegalMove and as LegalMoves
 // (some move or none) after every check of random games, used as a search uses it: one
 // hint carried from check to check and from position to position, so that it is often
-// stale (a piece gone, a move now impossible or illegal), and sometimes a made-up move.
+// stale (a piece gone, a move now impossible or illegal), and sometimes a made-up move
+// (of the king, often).
 // When the answer is yes the hint is the piece move of one of the legal turns. Starts:
 // the start, the perft table's positions and one with a mate in one.
 func TestHopHasLegalMoveHint(t *testing.T) {
@@ -346,8 +347,12 @@ func TestHopHasLegalMoveHint(t *testing.T) {
 				replies.Reset()
 				q.LegalMoves(&replies)
 				want := replies.Len() > 0
-				if rng.IntN(8) == 0 {
+				switch rng.IntN(8) {
+				case 0:
 					hint = NewMove(Turn, Square(rng.IntN(256)), Square(rng.IntN(256)), NoSquare, NoType)
+				case 1: // a king's move, often not a step, or onto a piece or a trampoline
+					k := q.kings[q.side]
+					hint = NewMove(Turn, k, k+Square(rng.IntN(41)-20), NoSquare, NoType)
 				}
 				before := hint
 				got := q.HasLegalMoveHint(&scratch, &hint)

@@ -286,6 +286,24 @@ func (h *hopGen) pawnEnd(s Square) {
 	}
 }
 
+// kingStep reports whether m is a piece move genPiece makes for the king on m's origin:
+// one step on a line onto an empty square without a trampoline or onto an enemy piece
+// other than the king.
+func (h *hopGen) kingStep(m Move) bool {
+	if m.Kind() != Turn || m.Promo() != NoType || m.Aux() != NoSquare {
+		return false
+	}
+	g := h.p.v.Geometry
+	from, to := m.From(), m.To()
+	df := int(g.file[to]) - int(g.file[from])
+	dr := int(g.rank[to]) - int(g.rank[from])
+	if g.file[to] < 0 || df == 0 && dr == 0 || df < -1 || df > 1 || dr < -1 || dr > 1 {
+		return false
+	}
+	pc := h.p.cells[to]
+	return pc == Empty && h.trampAt(to) < 0 || pc&h.enemy != 0 && pc.Type() != King
+}
+
 // genPiece walks every route of the piece on from; q is the scratch position.
 func (h *hopGen) genPiece(q *Position, from Square) {
 	h.from = from
@@ -665,16 +683,26 @@ func hopHasLegalMove(p *Position, scratch *MoveList, hint *Move) bool {
 	w := hopWalk{first: true, found: hint}
 	h := hopGen{p: &q, us: us, enemy: colorBit(us.Other()), tramp: q.tramp, out: pm}
 	if hint != nil && *hint != NullMove && hint.Kind() != TurnCastle && q.cells[hint.From()].Is(us) {
-		h.genPiece(&q, hint.From())
-		for i, m := range pm.m[:pm.n] {
-			if m == *hint {
-				if w.walk(p, &q, pm.m[i:i+1]) {
+		if hint.From() == q.kings[us] {
+			// A king's step, the usual escape, is checked as genPiece would make it.
+			if h.kingStep(*hint) {
+				pm.m[0] = *hint
+				if w.walk(p, &q, pm.m[:1]) {
 					return true
 				}
-				break
 			}
+		} else {
+			h.genPiece(&q, hint.From())
+			for i, m := range pm.m[:pm.n] {
+				if m == *hint {
+					if w.walk(p, &q, pm.m[i:i+1]) {
+						return true
+					}
+					break
+				}
+			}
+			pm.n = 0
 		}
-		pm.n = 0
 	}
 	if k := q.kings[us]; k != NoSquare {
 		h.genPiece(&q, k)
