@@ -910,6 +910,29 @@ func (p *Position) hopReaches(s Square, c int, by Color) bool {
 	return false
 }
 
+// hopReachesAcross is hopReaches(s, c, by) looking only off the line of direction dir
+// through s (a rider's kind c).
+func (p *Position) hopReachesAcross(s Square, c int, by Color, dir Step) bool {
+	bit := colorBit(by)
+	mask := hopLines.types[c] & p.present[by]
+	if mask == 0 {
+		return false
+	}
+	for _, d := range hopLines.dirs[c][:hopLines.n[c]] {
+		if d == dir || d == -dir {
+			continue
+		}
+		t := s + Square(d)
+		for p.cells[t] == Empty {
+			t += Square(d)
+		}
+		if pc := p.cells[t]; pc&bit != 0 && mask&typeBit(pc.Type()) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // hopPawnOrigin is the square of the pawn of by that ends its first step (single or
 // double) on the empty square s, NoSquare if there is none.
 func (p *Position) hopPawnOrigin(s Square, by Color) Square {
@@ -963,15 +986,24 @@ func (p *Position) hopDanger(k Square, by Color, e Square, d *sqSet, promo bool)
 	cells := &p.cells
 	var view [hopClasses]sqSet // the empty squares from which a leg of each kind reaches k
 	for c := 0; c < hopClasses; c++ {
-		rider := hopLines.rider[c]
+		if !hopLines.rider[c] {
+			for _, dir := range hopLines.dirs[c][:hopLines.n[c]] {
+				if t := k + Square(dir); cells[t] == Empty {
+					view[c].add(t)
+					if t != e && p.hopReaches(t, c, by) {
+						d.add(t)
+					}
+				}
+			}
+			continue
+		}
 		for _, dir := range hopLines.dirs[c][:hopLines.n[c]] {
+			// A rider reaching t along this very line would stand at its end and attack
+			// k already, which is safe; behind t is k. So only the lines across it count.
 			for t := k + Square(dir); cells[t] == Empty; t += Square(dir) {
 				view[c].add(t)
-				if t != e && p.hopReaches(t, c, by) {
+				if t != e && p.hopReachesAcross(t, c, by, dir) {
 					d.add(t)
-				}
-				if !rider {
-					break
 				}
 			}
 		}
