@@ -52,7 +52,8 @@ func (p *Position) HasLegalMove(scratch *MoveList) bool {
 // many similar positions (a mate test after each check of one node): *hint, a move that
 // was legal in one of them (NullMove: none yet), is tried first, alone; where the variant
 // finds its legal moves one by one (Hop Chess), *hint is then set to the move that proved
-// this position has one. Other variants answer as HasLegalMove and leave *hint alone.
+// this position has one (Hop Chess: the piece move, its aux field NoSquare, whatever the
+// placement). Other variants answer as HasLegalMove and leave *hint alone.
 func (p *Position) HasLegalMoveHint(scratch *MoveList, hint *Move) bool {
 	if p.v.hasLegalMove != nil {
 		return p.v.hasLegalMove(p, scratch, hint)
@@ -134,11 +135,12 @@ func (p *Position) keepLegal(ml *MoveList, start int) {
 
 // LegalTacticalPlaced is LegalTactical for a quiescence search that plays each Hop Chess
 // capture or promotion with one trampoline placement only: it lists each such piece move
-// once, with the legal placement that search orders first (one where no piece in avoid,
-// the opponent's HopLandings, can land, and among those the trampoline's own square, else
-// the highest square; outside avoid if none is free), instead of the fifty or so
-// placements LegalTactical lists. The moves come in LegalTactical's order. Other variants
-// ignore avoid and list what LegalTactical lists.
+// once, with the legal placement that search orders first, instead of the fifty or so
+// placements LegalTactical lists. That placement is outside avoid (the opponent's
+// HopLandings, where a placement would hand a piece a hop) if some legal one is; among
+// those, the trampoline's current square if it is one, else the highest square (the
+// largest move code). The moves come in LegalTactical's order. Other variants ignore
+// avoid and list what LegalTactical lists.
 func (p *Position) LegalTacticalPlaced(ml *MoveList, avoid *Landings) (anyLegal bool) {
 	if p.v.legalTacticalPlaced != nil && avoid != nil {
 		return p.v.legalTacticalPlaced(p, ml, avoid)

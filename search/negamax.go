@@ -360,15 +360,15 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 		// whether the side to move has any (the game ends on zero, not on a number). Hop
 		// Chess's captures come with the one placement the loop below would search (the
 		// one fill orders first), not with all fifty.
-		var any bool
+		var anyLegal bool
 		if p.Variant().HasTrampolines() {
 			w.landings = p.HopLandings(p.SideToMove().Other())
 			theirs = &w.landings
-			any = p.LegalTacticalPlaced(&w.scratch, theirs)
+			anyLegal = p.LegalTacticalPlaced(&w.scratch, theirs)
 		} else {
-			any = p.LegalTactical(&w.scratch)
+			anyLegal = p.LegalTactical(&w.scratch)
 		}
-		if any {
+		if anyLegal {
 			legal = 1
 		}
 	} else {
