@@ -3,6 +3,7 @@ package movegen
 import (
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -223,4 +224,160 @@ func TestInCheckAfter(t *testing.T) {
 		t.Fatalf("too few checks on the fast path to test it: %v", checks)
 	}
 	t.Log(checks)
+}
+
+// TestHopLegalTacticalPlaced: LegalTacticalPlaced lists, in LegalTactical's order, each
+// capturing or promoting piece move once with exactly the placement that ranks first among
+// those LegalTactical lists for it (outside avoid, then the trampoline's own square, then
+// the larger move code), and answers whether there is a legal turn as LegalTactical does.
+// avoid is the opponent's HopLandings and, in turn, a random set and every square (so that every rank of
+// the rule is met: the own square inside or outside it, every placement inside it).
+// Random games from the start and from the perft table's positions, the placement found
+// by testing candidates or from hopDanger; no allocation.
+func TestHopLegalTacticalPlaced(t *testing.T) {
+	starts := []string{HopChess.StartFEN}
+	for _, c := range readPerftTable(t, HopChess.Name) {
+		starts = append(starts, c.fen)
+	}
+	rng := newTestRand(29)
+	var full, placed MoveList
+	compared, kept, inside := 0, 0, 0
+	check := func(p *Position, avoid *Landings) {
+		t.Helper()
+		full.Reset()
+		placed.Reset()
+		anyFull := p.LegalTactical(&full)
+		anyPlaced := p.LegalTacticalPlaced(&placed, avoid)
+		if anyFull != anyPlaced {
+			t.Fatalf("%s: LegalTacticalPlaced says any legal %v, LegalTactical %v", p.FEN(), anyPlaced, anyFull)
+		}
+		own := p.Trampoline(p.SideToMove())
+		rank := func(m Move) int {
+			r := 0
+			if !avoid.Has(m.Aux()) {
+				r += 2
+			}
+			if m.Aux() == own {
+				r++
+			}
+			return r
+		}
+		const pieceMove = 0x0F00FFFF
+		var want []Move
+		for _, m := range full.Moves() {
+			i := slices.IndexFunc(want, func(x Move) bool { return x&pieceMove == m&pieceMove })
+			switch {
+			case i < 0:
+				want = append(want, m)
+			case rank(m) > rank(want[i]) || rank(m) == rank(want[i]) && m > want[i]:
+				want[i] = m
+			}
+		}
+		if !slices.Equal(placed.Moves(), want) {
+			t.Fatalf("%s: LegalTacticalPlaced lists %d moves %v, want %d %v", p.FEN(), placed.Len(), placed.Moves(), len(want), want)
+		}
+		for _, m := range want {
+			if m.Aux() == own {
+				kept++
+			}
+			if avoid.Has(m.Aux()) {
+				inside++
+			}
+		}
+		compared += len(want)
+	}
+	defer func(n int) { maxPlacementTries = n }(maxPlacementTries)
+	for _, start := range starts {
+		playRandom(HopChess.MustParseFEN(start), rng, 40, func(p *Position) {
+			// Both ways to the placement: candidates tested one by one, and hopDanger's
+			// set of the unsafe ones.
+			maxPlacementTries = rng.IntN(2) * 4
+			theirs := p.HopLandings(p.SideToMove().Other())
+			check(p, &theirs)
+			var random Landings
+			for i := range random.set {
+				random.set[i] = rng.Uint64() | rng.Uint64() // three squares in four
+			}
+			check(p, &random)
+			for i := range random.set {
+				random.set[i] = ^uint64(0) // every placement inside
+			}
+			check(p, &random)
+		})
+	}
+	if compared < 1000 || kept == 0 || inside == 0 {
+		t.Fatalf("only %d tactical moves compared (%d keep the trampoline, %d inside avoid)", compared, kept, inside)
+	}
+	t.Logf("%d tactical moves compared, %d keep the trampoline, %d inside avoid", compared, kept, inside)
+	p := HopChess.MustParseFEN("r3k2r/pppq1ppp/2n2n2/2bpp1B1/2B1P1b1/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 4 8 c1 f8")
+	theirs := p.HopLandings(Black)
+	checkNoAllocs(t, "LegalTacticalPlaced", 20, func() { placed.Reset(); p.LegalTacticalPlaced(&placed, &theirs) })
+	if placed.Len() == 0 {
+		t.Fatalf("no tactical move in %s", p.FEN())
+	}
+}
+
+// TestHopHasLegalMoveHint: HasLegalMoveHint answers as HasLegalMove and as LegalMoves
+// (some move or none) after every check of random games, used as a search uses it: one
+// hint carried from check to check and from position to position, so that it is often
+// stale (a piece gone, a move now impossible or illegal), and sometimes a made-up move
+// (of the king, often).
+// When the answer is yes the hint is the piece move of one of the legal turns. Starts:
+// the start, the perft table's positions and one with a mate in one.
+func TestHopHasLegalMoveHint(t *testing.T) {
+	starts := []string{HopChess.StartFEN, "6k1/5ppp/8/8/8/1pq5/P5PP/R5K1 w - - 0 20 e1 -"}
+	for _, c := range readPerftTable(t, HopChess.Name) {
+		starts = append(starts, c.fen)
+	}
+	rng := newTestRand(37)
+	var ml, checks, replies, scratch MoveList
+	hint := NullMove
+	compared, mates, hits := 0, 0, 0
+	for _, start := range starts {
+		playRandom(HopChess.MustParseFEN(start), rng, 40, func(p *Position) {
+			ml.Reset()
+			checks.Reset()
+			p.LegalMovesChecks(&ml, &checks)
+			for i, c := range checks.Moves() {
+				if i == 40 {
+					break
+				}
+				q := *p
+				q.Apply(c)
+				replies.Reset()
+				q.LegalMoves(&replies)
+				want := replies.Len() > 0
+				switch rng.IntN(8) {
+				case 0:
+					hint = NewMove(Turn, Square(rng.IntN(256)), Square(rng.IntN(256)), NoSquare, NoType)
+				case 1: // a king's move, often not a step, or onto a piece or a trampoline
+					k := q.kings[q.side]
+					hint = NewMove(Turn, k, k+Square(rng.IntN(41)-20), NoSquare, NoType)
+				}
+				before := hint
+				got := q.HasLegalMoveHint(&scratch, &hint)
+				if got != want || q.HasLegalMove(&scratch) != want {
+					t.Fatalf("%s, hint %v: HasLegalMoveHint says %v, HasLegalMove %v, %d legal turns", q.FEN(), before, got, q.HasLegalMove(&scratch), replies.Len())
+				}
+				compared++
+				if !want {
+					mates++
+					continue
+				}
+				if hint == before {
+					hits++
+				}
+				const pieceMove = 0x0F00FFFF | 0xF0000000 // all but the placement
+				if !slices.ContainsFunc(replies.Moves(), func(m Move) bool { return m&pieceMove == hint }) {
+					t.Fatalf("%s: hint %v after the answer is not the piece move of a legal turn", q.FEN(), hint)
+				}
+			}
+		})
+	}
+	if compared < 500 || mates == 0 || hits == 0 || hits == compared-mates {
+		t.Fatalf("%d checks compared, %d mates, %d answered by the hint: too few of some", compared, mates, hits)
+	}
+	t.Logf("%d checks compared, %d mates, %d answered by the hint", compared, mates, hits)
+	p := HopChess.MustParseFEN("r3k2r/pppq1ppp/2n2n2/2bpp1B1/2B1P1b1/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 4 8 c1 f8")
+	checkNoAllocs(t, "HasLegalMoveHint", 20, func() { p.HasLegalMoveHint(&scratch, &hint) })
 }

@@ -38,7 +38,7 @@ func (p *Position) LegalMovesChecks(ml, checks *MoveList) {
 // the others generate them into scratch, the caller's list, so that nothing allocates.
 func (p *Position) HasLegalMove(scratch *MoveList) bool {
 	if p.v.hasLegalMove != nil {
-		return p.v.hasLegalMove(p, scratch)
+		return p.v.hasLegalMove(p, scratch, nil)
 	}
 	scratch.Reset()
 	if p.v.legalMoves == nil && p.v.extraMoves == nil {
@@ -46,6 +46,19 @@ func (p *Position) HasLegalMove(scratch *MoveList) bool {
 	}
 	p.LegalMoves(scratch)
 	return scratch.Len() > 0
+}
+
+// HasLegalMoveHint is HasLegalMove, with the same answer, for a caller that asks it about
+// many similar positions (a mate test after each check of one node): *hint, a move that
+// was legal in one of them (NullMove: none yet), is tried first, alone; where the variant
+// finds its legal moves one by one (Hop Chess), *hint is then set to the move that proved
+// this position has one (Hop Chess: the piece move, its aux field NoSquare, whatever the
+// placement). Other variants answer as HasLegalMove and leave *hint alone.
+func (p *Position) HasLegalMoveHint(scratch *MoveList, hint *Move) bool {
+	if p.v.hasLegalMove != nil {
+		return p.v.hasLegalMove(p, scratch, hint)
+	}
+	return p.HasLegalMove(scratch)
 }
 
 // hasLegalStandard is HasLegalMove for the standard moves alone.
@@ -119,6 +132,25 @@ func (p *Position) keepLegal(ml *MoveList, start int) {
 	}
 	ml.n = n
 }
+
+// LegalTacticalPlaced is LegalTactical for a quiescence search that plays each Hop Chess
+// capture or promotion with one trampoline placement only: it lists each such piece move
+// once, with the legal placement that search orders first, instead of the fifty or so
+// placements LegalTactical lists. That placement is outside avoid (the opponent's
+// HopLandings, where a placement would hand a piece a hop) if some legal one is; among
+// those, the trampoline's current square if it is one, else the highest square (the
+// largest move code). The moves come in LegalTactical's order. Other variants ignore
+// avoid and list what LegalTactical lists.
+func (p *Position) LegalTacticalPlaced(ml *MoveList, avoid *Landings) (anyLegal bool) {
+	if p.v.legalTacticalPlaced != nil && avoid != nil {
+		return p.v.legalTacticalPlaced(p, ml, avoid)
+	}
+	return p.LegalTactical(ml)
+}
+
+// HasTrampolines reports whether the variant's turns end with a trampoline placement
+// (Hop Chess), so that LegalTacticalPlaced lists fewer moves than LegalTactical.
+func (v *Variant) HasTrampolines() bool { return v.legalTacticalPlaced != nil }
 
 // LegalTactical appends to ml the legal moves of p that capture (en passant and hop
 // captures included) or promote, and reports whether p has any legal move at all. It is

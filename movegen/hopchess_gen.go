@@ -77,6 +77,19 @@ func (s *sqSet) add(sq Square)      { s[sq>>6] |= 1 << (sq & 63) }
 func (s *sqSet) has(sq Square) bool { return s[sq>>6]&(1<<(sq&63)) != 0 }
 func (s *sqSet) remove(sq Square)   { s[sq>>6] &^= 1 << (sq & 63) }
 
+// noSquares is the empty set.
+var noSquares sqSet
+
+// last is the highest square of s, NoSquare if s is empty.
+func (s *sqSet) last() Square {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] != 0 {
+			return Square(i<<6 | (63 - bits.LeadingZeros64(s[i])))
+		}
+	}
+	return NoSquare
+}
+
 // maxPieceMoves bounds the piece moves of one position (16 pieces reaching at most 63
 // squares each, times the promotion types of a pawn that promotes onto a trampoline).
 const maxPieceMoves = 2048
@@ -273,6 +286,24 @@ func (h *hopGen) pawnEnd(s Square) {
 	}
 }
 
+// kingStep reports whether m is a piece move genPiece makes for the king on m's origin:
+// one step on a line onto an empty square without a trampoline or onto an enemy piece
+// other than the king.
+func (h *hopGen) kingStep(m Move) bool {
+	if m.Kind() != Turn || m.Promo() != NoType || m.Aux() != NoSquare {
+		return false
+	}
+	g := h.p.v.Geometry
+	from, to := m.From(), m.To()
+	df := int(g.file[to]) - int(g.file[from])
+	dr := int(g.rank[to]) - int(g.rank[from])
+	if g.file[to] < 0 || df == 0 && dr == 0 || df < -1 || df > 1 || dr < -1 || dr > 1 {
+		return false
+	}
+	pc := h.p.cells[to]
+	return pc == Empty && h.trampAt(to) < 0 || pc&h.enemy != 0 && pc.Type() != King
+}
+
 // genPiece walks every route of the piece on from; q is the scratch position.
 func (h *hopGen) genPiece(q *Position, from Square) {
 	h.from = from
@@ -383,16 +414,23 @@ type hopWalk struct {
 	// these at every node, and quiet moves are nine tenths of the turns).
 	tactical bool
 
+	// avoid, with tactical, lists each tactical piece move once, with the placement a
+	// search orders first (see bestPlacement): a quiescence search plays no other.
+	avoid *Landings
+
 	// first stops at the first legal turn, trying the placement that keeps the trampoline
 	// where it stands before computing hopDanger.
 	first bool
+	// found, with first, receives the piece move of the legal turn found.
+	found *Move
 }
 
-// all walks every piece move of p and reports whether p has a legal turn.
-func (w hopWalk) all(p *Position) bool {
-	var pm hopPieceMoves
+// all walks every piece move of p and reports whether p has a legal turn; pm holds the
+// piece moves meanwhile (the list's own buffer: see MoveList.hop).
+func (w hopWalk) all(p *Position, pm *hopPieceMoves) bool {
+	pm.n = 0
 	q := *p
-	q.genHopPieceMoves(&pm)
+	q.genHopPieceMoves(pm)
 	return w.walk(p, &q, pm.m[:pm.n])
 }
 
@@ -415,6 +453,9 @@ func (w hopWalk) walk(p, q *Position, moves []Move) (legal bool) {
 	// at the first legal turn seldom needs them); each move's changes go on a copy.
 	var empty sqSet
 	haveEmpty := false
+	// Likewise whether each side has a pawn near its last rank (hopDanger's promotions).
+	var near [2]bool
+	haveNear := false
 	for _, m := range moves {
 		list := ml != nil
 		if w.tactical {
@@ -442,26 +483,12 @@ func (w hopWalk) walk(p, q *Position, moves []Move) (legal bool) {
 				}
 			}
 		case !q.hopAttackedAt(k, them, e, NoSquare):
-			if w.first && own != NoSquare && q.cells[own] == Empty && !q.hopAttackedAt(k, them, e, own) {
+			if w.first && own != NoSquare && q.cells[own] == Empty && !q.hopOpens(k, them, e, own) {
 				legal = true
 				break
 			}
-			var danger, check sqSet
-			q.hopDanger(k, them, e, &danger)
-			all := false
-			if checks != nil && ek != NoSquare {
-				all = q.hopAttackedAt(ek, us, e, NoSquare)
-				if !all {
-					q.hopDanger(ek, us, e, &check)
-					if pc := q.cells[m.To()]; pc == MakePiece(us, Pawn) {
-						// hopDanger looks for pawns near their last rank in the piece
-						// list, which still has this one on its origin.
-						q.hopPromoDangerFrom(m.To(), ek, us, e, &check)
-					}
-				}
-			}
-			// The legal placements: the empty squares after the move but e and hopDanger's,
-			// in the order of the board's squares (rank by rank, as the cells are numbered).
+			// The empty squares after the move but e, in the order of the board's squares
+			// (rank by rank, as the cells are numbered); hopDanger's are taken out below.
 			if !haveEmpty {
 				haveEmpty = true
 				for _, s := range p.v.Geometry.squares {
@@ -481,6 +508,45 @@ func (w hopWalk) walk(p, q *Position, moves []Move) (legal bool) {
 			if e != NoSquare {
 				free.remove(e)
 			}
+			if w.tactical && (w.avoid != nil || !list) {
+				// Only the first placement in bestPlacement's order is listed, or none (a
+				// quiet move, walked to learn whether there is a legal turn): testing the
+				// candidates in that order usually settles it with one test, where hopDanger
+				// would look at every square on the king's and the trampoline's lines.
+				avoid := &noSquares
+				if w.avoid != nil {
+					avoid = &w.avoid.set
+				}
+				if s, ok := q.bestSafePlacement(k, them, e, own, &free, avoid); ok {
+					if s != NoSquare {
+						legal = true
+						if list && ml.n < MaxMoves {
+							ml.Add(m | Move(s)<<16)
+						}
+					}
+					break
+				}
+			}
+			var danger, check sqSet
+			if !haveNear {
+				haveNear = true
+				near = [2]bool{p.hopPawnsNearPromotion(White), p.hopPawnsNearPromotion(Black)}
+			}
+			q.hopDanger(k, them, e, &danger, near[them])
+			all := false
+			if checks != nil && ek != NoSquare {
+				all = q.hopAttackedAt(ek, us, e, NoSquare)
+				if !all {
+					// Our pawns near their last rank: those of p, and the one just moved.
+					promo := near[us] || q.cells[m.To()] == MakePiece(us, Pawn) && q.hopNearPromotion(us, m.To())
+					q.hopDanger(ek, us, e, &check, promo)
+					if pc := q.cells[m.To()]; pc == MakePiece(us, Pawn) {
+						// hopDanger looks for pawns near their last rank in the piece
+						// list, which still has this one on its origin.
+						q.hopPromoDangerFrom(m.To(), ek, us, e, &check)
+					}
+				}
+			}
 			for i := range free {
 				free[i] &^= danger[i]
 				if free[i] != 0 {
@@ -489,6 +555,12 @@ func (w hopWalk) walk(p, q *Position, moves []Move) (legal bool) {
 			}
 			if !list {
 				break // only whether there is one
+			}
+			if w.avoid != nil {
+				if s := bestPlacement(&free, &w.avoid.set, own); s != NoSquare && ml.n < MaxMoves {
+					ml.Add(m | Move(s)<<16)
+				}
+				break
 			}
 			for i, word := range free {
 				for ; word != 0; word &= word - 1 {
@@ -506,6 +578,9 @@ func (w hopWalk) walk(p, q *Position, moves []Move) (legal bool) {
 		u.undo(q)
 		q.present[us] = present
 		if legal && w.first {
+			if w.found != nil {
+				*w.found = m
+			}
 			return true
 		}
 	}
@@ -513,30 +588,122 @@ func (w hopWalk) walk(p, q *Position, moves []Move) (legal bool) {
 }
 
 // hopLegalMoves lists the legal turns of p.
-func hopLegalMoves(p *Position, ml *MoveList) { hopWalk{ml: ml}.all(p) }
+func hopLegalMoves(p *Position, ml *MoveList) { hopWalk{ml: ml}.all(p, &ml.hop) }
 
 // hopLegalMovesChecks lists the legal turns of p in ml, in hopLegalMoves' order, and those
 // among them that give check in checks.
 func hopLegalMovesChecks(p *Position, ml, checks *MoveList) {
-	hopWalk{ml: ml, checks: checks}.all(p)
+	hopWalk{ml: ml, checks: checks}.all(p, &ml.hop)
 }
 
 // hopLegalTactical lists the legal turns of p that capture or promote, as hopLegalMoves
 // would list them (same order), and reports whether p has any legal turn.
 func hopLegalTactical(p *Position, ml *MoveList) (anyLegal bool) {
-	return hopWalk{ml: ml, tactical: true}.all(p)
+	return hopWalk{ml: ml, tactical: true}.all(p, &ml.hop)
+}
+
+// hopLegalTacticalPlaced is hopLegalTactical with each piece move listed once, with the
+// placement bestPlacement picks.
+func hopLegalTacticalPlaced(p *Position, ml *MoveList, avoid *Landings) (anyLegal bool) {
+	return hopWalk{ml: ml, tactical: true, avoid: avoid}.all(p, &ml.hop)
+}
+
+// bestPlacement is the square of free (the legal placements of one piece move) that a
+// search orders first: one outside avoid if there is one, among those keep (the trampoline
+// left where it stands) if it is one of them, else the highest square (the largest move
+// code). NoSquare if free is empty.
+func bestPlacement(free, avoid *sqSet, keep Square) Square {
+	var off sqSet
+	for i := range free {
+		off[i] = free[i] &^ avoid[i]
+	}
+	if s := off.last(); s != NoSquare {
+		if keep != NoSquare && off.has(keep) {
+			return keep
+		}
+		return s
+	}
+	if keep != NoSquare && free.has(keep) {
+		return keep
+	}
+	return free.last()
+}
+
+// maxPlacementTries is how many unsafe placements bestSafePlacement tests before it
+// leaves the rest to hopDanger, which finds all of them at once. (A variable: the tests
+// set it to 0 to check the hopDanger path on the same positions.)
+var maxPlacementTries = 4
+
+// bestSafePlacement tries the squares of free (the empty squares after a piece move but e)
+// in bestPlacement's order and returns the first on which the mover's trampoline opens no
+// route to its king k (safe with e alone) for a piece of by, NoSquare if there is none.
+// decided is false once maxPlacementTries squares have failed.
+func (q *Position) bestSafePlacement(k Square, by Color, e, keep Square, free, avoid *sqSet) (s Square, decided bool) {
+	var off, inside sqSet
+	for i := range free {
+		off[i] = free[i] &^ avoid[i]
+		inside[i] = free[i] & avoid[i]
+	}
+	tries := 0
+	for _, set := range [2]*sqSet{&off, &inside} {
+		if keep != NoSquare && set.has(keep) {
+			if !q.hopOpens(k, by, e, keep) {
+				return keep, true
+			}
+			tries++
+			set.remove(keep)
+		}
+		for t := set.last(); t != NoSquare; t = set.last() {
+			if tries == maxPlacementTries {
+				return NoSquare, false
+			}
+			if !q.hopOpens(k, by, e, t) {
+				return t, true
+			}
+			tries++
+			set.remove(t)
+		}
+	}
+	return NoSquare, true
 }
 
 // hopHasLegalMove reports whether p has a legal turn, as hopLegalMoves would list one: it
 // stops at the first piece move that leaves a placement (a mate test after each check must
-// not cost a whole generation). The king's moves are tried first, alone: most checks are
-// answered by one, and the other pieces' moves need not be generated then.
-func hopHasLegalMove(p *Position, _ *MoveList) bool {
-	var pm hopPieceMoves
+// not cost a whole generation). The hint's piece move, if the piece on its origin still
+// makes it, is tried first and alone: the replies to a node's checks are tested one check
+// after the other, and the escape from one nearly always escapes the next. Then the king's
+// moves, alone: most checks are answered by one, and the other pieces' moves need not be
+// generated then. The piece move found goes to *hint (hint may be nil). The piece moves go
+// into scratch's buffer.
+func hopHasLegalMove(p *Position, scratch *MoveList, hint *Move) bool {
+	pm := &scratch.hop
+	pm.n = 0
 	q := *p
 	us := p.side
-	w := hopWalk{first: true}
-	h := hopGen{p: &q, us: us, enemy: colorBit(us.Other()), tramp: q.tramp, out: &pm}
+	w := hopWalk{first: true, found: hint}
+	h := hopGen{p: &q, us: us, enemy: colorBit(us.Other()), tramp: q.tramp, out: pm}
+	if hint != nil && *hint != NullMove && hint.Kind() != TurnCastle && q.cells[hint.From()].Is(us) {
+		if hint.From() == q.kings[us] {
+			// A king's step, the usual escape, is checked as genPiece would make it.
+			if h.kingStep(*hint) {
+				pm.m[0] = *hint
+				if w.walk(p, &q, pm.m[:1]) {
+					return true
+				}
+			}
+		} else {
+			h.genPiece(&q, hint.From())
+			for i, m := range pm.m[:pm.n] {
+				if m == *hint {
+					if w.walk(p, &q, pm.m[i:i+1]) {
+						return true
+					}
+					break
+				}
+			}
+			pm.n = 0
+		}
+	}
 	if k := q.kings[us]; k != NoSquare {
 		h.genPiece(&q, k)
 		if w.walk(p, &q, pm.m[:pm.n]) {
@@ -550,7 +717,7 @@ func hopHasLegalMove(p *Position, _ *MoveList) bool {
 		}
 	}
 	if q.castleRook[us] != [2]Square{} {
-		q.genHopCastling(&pm)
+		q.genHopCastling(pm)
 	}
 	return w.walk(p, &q, pm.m[:pm.n])
 }
@@ -639,6 +806,15 @@ func (p *Position) hopAttackedAt(sq Square, by Color, ta, tb Square) bool {
 	return p.hopRoute(sq, by, tb, NoSquare) || p.hopRoute(sq, by, ta, tb) || p.hopRoute(sq, by, tb, ta)
 }
 
+// hopOpens reports whether adding a trampoline on the empty square t lets a piece of by
+// capture on k, which is known to be safe with the trampoline on e alone (NoSquare: none):
+// hopAttackedAt(k, by, e, t) without the tests that found k safe, so only the routes
+// through t.
+func (p *Position) hopOpens(k Square, by Color, e, t Square) bool {
+	return p.hopRoute(k, by, t, NoSquare) ||
+		e != NoSquare && (p.hopRoute(k, by, t, e) || p.hopRoute(k, by, e, t))
+}
+
 // hopRoute reports whether a piece of by can capture on k with a move that hops on s1 and
 // then, if s2 is set, on s2.
 func (p *Position) hopRoute(k Square, by Color, s1, s2 Square) bool {
@@ -646,10 +822,8 @@ func (p *Position) hopRoute(k Square, by Color, s1, s2 Square) bool {
 	if s2 != NoSquare {
 		last = s2
 	}
-	for c := 0; c < hopClasses; c++ {
-		if p.hopLeg(last, k, c, NoSquare) && (s2 == NoSquare || p.hopLeg(s1, s2, c, NoSquare)) && p.hopReaches(s1, c, by) {
-			return true
-		}
+	if c := p.hopLegAlong(last, k, NoSquare); c >= 0 && (s2 == NoSquare || p.hopLeg(s1, s2, c, NoSquare)) && p.hopReaches(s1, c, by) {
+		return true
 	}
 	o := p.hopPawnOrigin(s1, by) // a pawn whose step ends on s1
 	if o == NoSquare {
@@ -657,12 +831,8 @@ func (p *Position) hopRoute(k Square, by Color, s1, s2 Square) bool {
 	}
 	if p.promotes(by, s1) {
 		// It promotes there and goes on as any piece, with any kind of line.
-		for c := 0; c < hopClasses; c++ {
-			if p.hopLeg(last, k, c, o) && (s2 == NoSquare || p.hopLeg(s1, s2, c, o)) {
-				return true
-			}
-		}
-		return false
+		c := p.hopLegAlong(last, k, o)
+		return c >= 0 && (s2 == NoSquare || p.hopLeg(s1, s2, c, o))
 	}
 	if s2 == NoSquare {
 		return p.hopPawnTakes(s1, k, by)
@@ -674,35 +844,40 @@ func (p *Position) hopRoute(k Square, by Color, s1, s2 Square) bool {
 // hopLeg reports whether a piece hopping with lines of kind c goes from a to b in one leg:
 // a leap, or a line whose squares between a and b are all empty (or are skip).
 func (p *Position) hopLeg(a, b Square, c int, skip Square) bool {
+	return p.hopLegAlong(a, b, skip) == c
+}
+
+// hopLegAlong is the kind of line on which a piece goes from a to b in one leg (hopLeg),
+// -1 if there is none. Two squares lie on at most one kind of line together, so a route's
+// leg is tested once rather than once per kind.
+func (p *Position) hopLegAlong(a, b, skip Square) int {
 	g := p.v.Geometry
 	df := int(g.file[b]) - int(g.file[a])
 	dr := int(g.rank[b]) - int(g.rank[a])
 	adf, adr := abs(df), abs(dr)
-	switch c {
-	case hopKnight:
-		return adf == 1 && adr == 2 || adf == 2 && adr == 1
-	case hopOrth:
-		if df != 0 && dr != 0 || a == b {
-			return false
-		}
+	c := hopOrth
+	switch {
+	case adf == 1 && adr == 2 || adf == 2 && adr == 1:
+		return hopKnight
+	case a == b:
+		return -1
+	case df == 0 || dr == 0:
+	case adf == adr:
+		c = hopDiag
 	default:
-		if adf != adr || a == b {
-			return false
-		}
+		return -1
 	}
 	step := Square(g.Delta(sign(df), sign(dr)))
 	for s := a + step; s != b; s += step {
 		if p.cells[s] != Empty && s != skip {
-			return false
+			return -1
 		}
 	}
-	return true
+	return c
 }
 
 // hopLegAny reports whether a promoted piece of some type could go from a to b in one leg.
-func (p *Position) hopLegAny(a, b, skip Square) bool {
-	return p.hopLeg(a, b, hopOrth, skip) || p.hopLeg(a, b, hopDiag, skip) || p.hopLeg(a, b, hopKnight, skip)
-}
+func (p *Position) hopLegAny(a, b, skip Square) bool { return p.hopLegAlong(a, b, skip) >= 0 }
 
 func sign(x int) int {
 	switch {
@@ -726,6 +901,29 @@ func (p *Position) hopReaches(s Square, c int, by Color) bool {
 	for _, d := range hopLines.dirs[c][:hopLines.n[c]] {
 		t := s + Square(d)
 		for rider && p.cells[t] == Empty {
+			t += Square(d)
+		}
+		if pc := p.cells[t]; pc&bit != 0 && mask&typeBit(pc.Type()) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// hopReachesAcross is hopReaches(s, c, by) looking only off the line of direction dir
+// through s (a rider's kind c).
+func (p *Position) hopReachesAcross(s Square, c int, by Color, dir Step) bool {
+	bit := colorBit(by)
+	mask := hopLines.types[c] & p.present[by]
+	if mask == 0 {
+		return false
+	}
+	for _, d := range hopLines.dirs[c][:hopLines.n[c]] {
+		if d == dir || d == -dir {
+			continue
+		}
+		t := s + Square(d)
+		for p.cells[t] == Empty {
 			t += Square(d)
 		}
 		if pc := p.cells[t]; pc&bit != 0 && mask&typeBit(pc.Type()) != 0 {
@@ -759,24 +957,53 @@ func (p *Position) hopPawnTakes(s, k Square, by Color) bool {
 	return k == s+Square(t[0]) || k == s+Square(t[1])
 }
 
+// hopNearPromotion reports whether the pawn of c on from is one or two steps from its last
+// rank: only such pawns can promote on a trampoline (a pawn steps onto the last rank, or
+// onto the trampoline in front of it and then onto the last rank).
+func (p *Position) hopNearPromotion(c Color, from Square) bool {
+	push := Square(p.v.pawnPush[c])
+	return p.promotes(c, from+push) || p.promotes(c, from+2*push)
+}
+
+// hopPawnsNearPromotion reports whether some pawn of c is hopNearPromotion.
+func (p *Position) hopPawnsNearPromotion(c Color) bool {
+	pawn := MakePiece(c, Pawn)
+	for _, from := range p.pieces[c][:p.nPieces[c]] {
+		if p.cells[from] == pawn && p.hopNearPromotion(c, from) {
+			return true
+		}
+	}
+	return false
+}
+
 // hopDanger adds to d the empty squares where the mover's trampoline would let a piece of
 // by reach k, given that k is safe with only the trampoline on e (NoSquare: none). Each
 // such route uses the new trampoline t, alone or with e: t on a line or leap from k, or on
 // a line or leap from e, or one pawn step from e. Routes with a promotion on a trampoline
-// are rare (a pawn must step onto its last rank) and are tested square by square.
-func (p *Position) hopDanger(k Square, by Color, e Square, d *sqSet) {
+// are rare (a pawn must step onto its last rank) and are tested square by square, when
+// promo says a pawn of by may be near its last rank (hopPawnsNearPromotion).
+func (p *Position) hopDanger(k Square, by Color, e Square, d *sqSet, promo bool) {
 	cells := &p.cells
 	var view [hopClasses]sqSet // the empty squares from which a leg of each kind reaches k
 	for c := 0; c < hopClasses; c++ {
-		rider := hopLines.rider[c]
+		if !hopLines.rider[c] {
+			for _, dir := range hopLines.dirs[c][:hopLines.n[c]] {
+				if t := k + Square(dir); cells[t] == Empty {
+					view[c].add(t)
+					if t != e && p.hopReaches(t, c, by) {
+						d.add(t)
+					}
+				}
+			}
+			continue
+		}
 		for _, dir := range hopLines.dirs[c][:hopLines.n[c]] {
+			// A rider reaching t along this very line would stand at its end and attack
+			// k already, which is safe; behind t is k. So only the lines across it count.
 			for t := k + Square(dir); cells[t] == Empty; t += Square(dir) {
 				view[c].add(t)
-				if t != e && p.hopReaches(t, c, by) {
+				if t != e && p.hopReachesAcross(t, c, by, dir) {
 					d.add(t)
-				}
-				if !rider {
-					break
 				}
 			}
 		}
@@ -815,7 +1042,7 @@ func (p *Position) hopDanger(k Square, by Color, e Square, d *sqSet) {
 			d.add(t)
 		}
 	}
-	if p.present[by]&typeBit(Pawn) != 0 {
+	if promo && p.present[by]&typeBit(Pawn) != 0 {
 		p.hopPromoDanger(k, by, e, d)
 	}
 }

@@ -72,8 +72,12 @@ type Variant struct {
 	legalMovesChecks func(p *Position, ml, checks *MoveList)
 	// legalTactical replaces LegalTactical's filter of every legal move.
 	legalTactical func(p *Position, ml *MoveList) bool
-	// hasLegalMove replaces HasLegalMove's generation of every move.
-	hasLegalMove func(p *Position, scratch *MoveList) bool
+	// legalTacticalPlaced lists each tactical piece move once, with one placement
+	// (LegalTacticalPlaced); nil: the variant has no placements to choose.
+	legalTacticalPlaced func(p *Position, ml *MoveList, avoid *Landings) bool
+	// hasLegalMove replaces HasLegalMove's generation of every move; hint as in
+	// HasLegalMoveHint (nil: none).
+	hasLegalMove func(p *Position, scratch *MoveList, hint *Move) bool
 	// forcedMoves tells whether a rule restricts the side to move to captures and checks
 	// (Jumping Knights' Rule 4); nil: no variant rule ever does.
 	forcedMoves func(p *Position, scratch *MoveList) bool

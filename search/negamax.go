@@ -119,7 +119,7 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 
 	// The moves' ordering scores, from here on: the nodes reverse futility pruning ends
 	// need none. (scratch still holds the moves: nothing since generated them anew.)
-	captures := w.fill(p, f, ttMove, false)
+	captures := w.fill(p, f, ttMove, false, nil)
 	f.setChecks(wide, w.checks.Moves())
 
 	// Null-move pruning: if passing still fails high, a real move will too.
@@ -353,11 +353,22 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 
 	w.scratch.Reset()
 	legal := 0
+	var theirs *movegen.Landings // where the opponent's pieces land (Hop Chess), for fill
 	if standPat && !w.ev.DecisiveEntries() {
 		// Only captures and promotions are searched here (no entry decides the game), so
 		// only they are tested for legality, and of the other moves just enough to know
-		// whether the side to move has any (the game ends on zero, not on a number).
-		if p.LegalTactical(&w.scratch) {
+		// whether the side to move has any (the game ends on zero, not on a number). Hop
+		// Chess's captures come with the one placement the loop below would search (the
+		// one fill orders first), not with all fifty.
+		var anyLegal bool
+		if p.Variant().HasTrampolines() {
+			w.landings = p.HopLandings(p.SideToMove().Other())
+			theirs = &w.landings
+			anyLegal = p.LegalTacticalPlaced(&w.scratch, theirs)
+		} else {
+			anyLegal = p.LegalTactical(&w.scratch)
+		}
+		if anyLegal {
 			legal = 1
 		}
 	} else {
@@ -381,7 +392,7 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 		alpha = max(alpha, stand)
 		best = stand
 	}
-	w.fill(p, f, movegen.NullMove, !evasions && !(forced && qply < qCheckPlies))
+	w.fill(p, f, movegen.NullMove, !evasions && !(forced && qply < qCheckPlies), theirs)
 
 	nseen := 0
 	for i := 0; i < f.n; i++ {
@@ -547,10 +558,11 @@ func (w *worker) mateInOne(p *movegen.Position, wide bool, depth, ply int) (int,
 	if !wide || depth >= wideCheckDepth {
 		return 0, movegen.NullMove
 	}
+	escape := &w.stack[ply].escape
 	for _, m := range w.checks.Moves() {
 		next := w.child(p, ply)
 		next.Apply(m)
-		if next.HasLegalMove(&w.replies) {
+		if next.HasLegalMoveHint(&w.replies, escape) {
 			continue
 		}
 		if score := -outcomeScore(next.StatusWith(0), next, ply+1); score > MateBound {

@@ -42,12 +42,16 @@ func isTurn(m movegen.Move) bool { return m.Kind() >= movegen.Turn }
 
 // fill moves the generated moves of p from the scratch list into frame f with their
 // ordering scores. With onlyTactical it keeps the tactical moves only (quiescence). It
-// returns the number of captures among them.
-func (w *worker) fill(p *movegen.Position, f *frame, ttMove movegen.Move, onlyTactical bool) (captures int) {
+// returns the number of captures among them. known is p's opponent's HopLandings if the
+// caller has them (nil: worked out here when a turn needs them).
+func (w *worker) fill(p *movegen.Position, f *frame, ttMove movegen.Move, onlyTactical bool, known *movegen.Landings) (captures int) {
 	us := p.SideToMove()
 	tramp := p.Trampoline(us)
 	var theirs movegen.Landings // where the opponent's pieces can land, once a turn needs it
-	landingsKnown := false
+	landingsKnown := known != nil
+	if landingsKnown {
+		theirs = *known
+	}
 	decisive := w.ev.DecisiveEntries()
 	n := 0
 	for _, m := range w.scratch.Moves() {
@@ -115,13 +119,63 @@ func (f *frame) pick(i int) movegen.Move {
 		}
 		f.moves[i], f.moves[best] = f.moves[best], f.moves[i]
 	case i == lazyPicks:
-		// Ascending, then reversed: the keys are distinct (each holds its move), so this is
-		// the one descending order, and slices.Sort compares the words directly where a
-		// SortFunc calls its comparison for every pair.
-		slices.Sort(f.moves[i:f.n])
-		slices.Reverse(f.moves[i:f.n])
+		// The keys are distinct (each holds its move), so there is one descending order.
+		// The unused end of the array is the radix sort's buffer.
+		rest := f.moves[i:f.n]
+		if len(rest) >= radixMin && len(rest) <= len(f.moves)-f.n {
+			radixSortDesc(rest, f.moves[f.n:f.n+len(rest)])
+		} else {
+			// Ascending, then reversed: slices.Sort compares the words directly where a
+			// SortFunc calls its comparison for every pair.
+			slices.Sort(rest)
+			slices.Reverse(rest)
+		}
 	}
 	return moveOf(f.moves[i])
+}
+
+// radixMin is the length from which pick uses radixSortDesc: Hop Chess's hundreds of
+// turns (sorting them was a tenth of a Hop Chess search; radix sorting them made it about
+// 5% faster, same nodes). Shorter lists (every other variant's) keep slices.Sort, whose
+// few comparisons cost less than the passes' 256 counters each.
+const radixMin = 128
+
+// radixSortDesc sorts keys in descending order, with buf (as long as keys) as scratch:
+// a least significant digit radix sort on the bytes in which the keys differ (the score's
+// low bytes and the move's squares: four or five passes, against the n log n
+// mispredicted comparisons of a comparison sort).
+func radixSortDesc(keys, buf []uint64) {
+	and, or := ^uint64(0), uint64(0)
+	for _, k := range keys {
+		and &= k
+		or |= k
+	}
+	differ := and ^ or
+	src, dst := keys, buf
+	for shift := 0; shift < 64; shift += 8 {
+		if byte(differ>>shift) == 0 {
+			continue
+		}
+		// Digits complemented, so that the larger byte comes first; each pass is stable.
+		var start [256]int
+		for _, k := range src {
+			start[^byte(k>>shift)]++
+		}
+		sum := 0
+		for d, c := range start {
+			start[d] = sum
+			sum += c
+		}
+		for _, k := range src {
+			d := ^byte(k >> shift)
+			dst[start[d]] = k
+			start[d]++
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &keys[0] {
+		copy(keys, src)
+	}
 }
 
 // updateHistory rewards the quiet move that caused a cutoff at depth and punishes the

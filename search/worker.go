@@ -30,8 +30,12 @@ type frame struct {
 	// checks are a wide node's checking turns, sorted (setChecks).
 	checks  [maxChecks]movegen.Move
 	nchecks int
-	null    bool // this node was reached by a null move
-	check   int8 // checkYes or checkNo when the parent knows, else checkUnknown
+	// escape is the opponent's last reply that mateInOne found legal after a check at this
+	// ply, tried first after the next check (HasLegalMoveHint): the same escape nearly
+	// always answers the node's other checks, and its siblings'.
+	escape movegen.Move
+	null   bool // this node was reached by a null move
+	check  int8 // checkYes or checkNo when the parent knows, else checkUnknown
 }
 
 // shared is the state of one search that all its workers see.
@@ -58,7 +62,10 @@ type worker struct {
 	// replies is mateInOne's generation buffer, so that scratch keeps the node's moves
 	// until they are scored (fill runs after reverse futility pruning).
 	replies movegen.MoveList
-	history [2][256][256]int32
+	// landings is quiescence's Hop Chess HopLandings of the opponent, in the worker so
+	// that handing it to movegen does not allocate; consumed before any recursion.
+	landings movegen.Landings
+	history  [2][256][256]int32
 	// trampHistory orders Hop Chess trampoline placements: how often putting one's
 	// trampoline on a square led to a cutoff.
 	trampHistory [2][256]int32
