@@ -54,6 +54,13 @@ type Evaluator struct {
 	// pawnKey[c][sq] are random numbers whose XOR over the pawns identifies a pawn
 	// structure, the key of a PawnCache.
 	pawnKey [2][256]uint64
+	// byValue are the variant's piece types that have a material value, the most valuable
+	// first: material sums over them alone (called at nearly every node, it would
+	// otherwise read every type of every variant).
+	byValue []movegen.PieceType
+	// hands: the variant's positions may have pieces in hand (only a FEN with a hand, which
+	// the variant must allow, puts them there; the moves only ever take them out).
+	hands bool
 }
 
 // PawnCache remembers the scores of recent pawn structures. The pawns move rarely, so
@@ -118,12 +125,20 @@ func (e *Evaluator) Tactical(p *movegen.Position, m movegen.Move) bool {
 // Material is the material balance for the side to move plus the tempo: a cheap first
 // estimate of Evaluate, which the positional terms rarely move by more than a few pawns.
 func (e *Evaluator) Material(p *movegen.Position) int {
-	s := tempo
-	us, them := p.SideToMove(), p.SideToMove().Other()
-	for t := movegen.Pawn; t < movegen.NumTypes; t++ {
-		s += e.value[t] * (p.Count(us, t) + p.Hand(us, t) - p.Count(them, t) - p.Hand(them, t))
+	mat, _ := e.material(p)
+	us := p.SideToMove()
+	return mat[us] - mat[us.Other()] + tempo
+}
+
+// MostValuable is the value of c's most valuable piece on the board, 0 if c has none
+// with a value (a bound on what one capture of c's pieces can win).
+func (e *Evaluator) MostValuable(p *movegen.Position, c movegen.Color) int {
+	for _, t := range e.byValue {
+		if p.Count(c, t) > 0 {
+			return e.value[t]
+		}
 	}
-	return s
+	return 0
 }
 
 // DecisiveEntries reports whether a move onto some square can win the game at once (the
@@ -139,16 +154,15 @@ func (e *Evaluator) Evaluate(p *movegen.Position) int { return e.EvaluateWith(p,
 func (e *Evaluator) EvaluateWith(p *movegen.Position, pc *PawnCache) int {
 	s, phase := e.material(p)
 	var zoneAttacks [2]int // enemy moves into each side's king zone
-	var pi pawnInfo
-	pawnStructure := e.v.Geometry.Files <= maxFiles
-	if pawnStructure {
-		pi.least, pi.most = noLeast, noMost
-	}
+	// pawnKey identifies the pawn structure. Only the key is gathered on the way: the
+	// structure is looked at file by file only when the cache has not scored it (most
+	// positions a search evaluates share their pawns with one evaluated just before).
+	var pawnKey uint64
 	for c := movegen.White; c <= movegen.Black; c++ {
-		s[c] += e.sideScore(p, c, phase, pawnStructure, &pi, &zoneAttacks)
+		s[c] += e.sideScore(p, c, phase, &pawnKey, &zoneAttacks)
 	}
-	if pawnStructure {
-		s[movegen.White] += e.pawnScore(&pi, pc)
+	if e.v.Geometry.Files <= maxFiles {
+		s[movegen.White] += e.pawnScore(p, pawnKey, pc)
 	}
 	for c := movegen.White; c <= movegen.Black; c++ {
 		if n := zoneAttacks[c]; n > 0 {
@@ -168,10 +182,17 @@ func (e *Evaluator) EvaluateWith(p *movegen.Position, pc *PawnCache) int {
 func (e *Evaluator) material(p *movegen.Position) (mat [2]int, phase int) {
 	npm := 0
 	for c := movegen.White; c <= movegen.Black; c++ {
-		for t := movegen.Pawn; t < movegen.NumTypes; t++ {
-			mat[c] += e.value[t] * (p.Count(c, t) + p.Hand(c, t))
+		pawns := p.Count(c, movegen.Pawn)
+		for _, t := range e.byValue {
+			mat[c] += e.value[t] * p.Count(c, t)
 		}
-		npm += mat[c] - e.value[movegen.Pawn]*(p.Count(c, movegen.Pawn)+p.Hand(c, movegen.Pawn))
+		if e.hands {
+			pawns += p.Hand(c, movegen.Pawn)
+			for _, t := range e.byValue {
+				mat[c] += e.value[t] * p.Hand(c, t)
+			}
+		}
+		npm += mat[c] - e.value[movegen.Pawn]*pawns
 	}
 	if e.startNPM == 0 {
 		return mat, 0
@@ -181,8 +202,8 @@ func (e *Evaluator) material(p *movegen.Position) (mat [2]int, phase int) {
 
 // sideScore is everything side c earns by itself beyond its material: squares, mobility, king
 // shelter, variant terms. It adds c's moves into the enemy king's zone to zone[them], and
-// with pawnStructure records c's pawns in pi.
-func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, pawnStructure bool, pi *pawnInfo, zone *[2]int) int {
+// the pawnKey of c's pawns to *pawnKey.
+func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, pawnKey *uint64, zone *[2]int) int {
 	them := c.Other()
 	score := 0
 	eking := p.King(them)
@@ -204,9 +225,7 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, p
 			}
 			continue
 		case movegen.Pawn:
-			if pawnStructure {
-				pi.add(c, sq, e.file[sq], e.rank[sq], e.pawnKey[c][sq])
-			}
+			*pawnKey ^= e.pawnKey[c][sq]
 			continue
 		}
 		// Leaps and rides in separate loops, a ride's empty squares in a loop of their own,
@@ -272,28 +291,30 @@ func (e *Evaluator) movesOnto(p *movegen.Position, sq movegen.Square, t movegen.
 	return n
 }
 
-// pawnScore is White's pawn-structure score minus Black's, from pc when it has seen the
-// structure.
-func (e *Evaluator) pawnScore(pi *pawnInfo, pc *PawnCache) int {
+// pawnScore is White's pawn-structure score minus Black's for p, whose pawns have the
+// key key: from pc when it has seen the structure, else from the pawns file by file.
+func (e *Evaluator) pawnScore(p *movegen.Position, key uint64, pc *PawnCache) int {
 	var ent *pawnEntry
 	if pc != nil {
 		if pc.of != e {
 			*pc = PawnCache{of: e}
 		}
-		ent = &pc.entries[pi.key&(pawnCacheSize-1)]
-		if ent.used && ent.key == pi.key {
+		ent = &pc.entries[key&(pawnCacheSize-1)]
+		if ent.used && ent.key == key {
 			return int(ent.score)
 		}
 	}
+	var pi pawnInfo
+	e.pawnFiles(p, &pi)
 	score := 0
 	if pi.n[movegen.White] > 0 {
-		score += e.pawns(movegen.White, pi)
+		score += e.pawns(movegen.White, &pi)
 	}
 	if pi.n[movegen.Black] > 0 {
-		score -= e.pawns(movegen.Black, pi)
+		score -= e.pawns(movegen.Black, &pi)
 	}
 	if ent != nil {
-		*ent = pawnEntry{key: pi.key, score: int32(score), used: true}
+		*ent = pawnEntry{key: key, score: int32(score), used: true}
 	}
 	return score
 }
@@ -328,7 +349,7 @@ func (pi *pawnInfo) add(c movegen.Color, sq movegen.Square, f, r int8, key uint6
 	pi.most[c][f] = max(pi.most[c][f], r)
 }
 
-// pawnFiles fills pi from p's pawns (Evaluate gathers them on its way instead).
+// pawnFiles fills pi from p's pawns.
 func (e *Evaluator) pawnFiles(p *movegen.Position, pi *pawnInfo) {
 	*pi = pawnInfo{least: noLeast, most: noMost}
 	for c := movegen.White; c <= movegen.Black; c++ {

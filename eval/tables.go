@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"slices"
 	"strings"
 
 	"varchess/movegen"
@@ -35,6 +36,13 @@ func build(v *movegen.Variant) *Evaluator {
 			e.mobW[t] = min(max(mobilityScale/most, 1), mobilityMax)
 		}
 	}
+	for t := movegen.Pawn; t < movegen.NumTypes; t++ {
+		if e.value[t] != 0 {
+			e.byValue = append(e.byValue, t)
+		}
+	}
+	slices.SortStableFunc(e.byValue, func(a, b movegen.PieceType) int { return e.value[b] - e.value[a] })
+	e.hands = v.HandInFEN
 	e.buildSquareTables()
 	for _, k := range g.Squares() {
 		for c, dir := range [2]int{1, -1} {
