@@ -481,13 +481,8 @@ func (w *worker) bestGain(p *movegen.Position) int {
 	if w.ev.DecisiveEntries() {
 		return Infinity
 	}
-	us, them := p.SideToMove(), p.SideToMove().Other()
-	gain := 0
-	for t := movegen.Pawn; t < movegen.NumTypes; t++ {
-		if p.Count(them, t) > 0 {
-			gain = max(gain, w.ev.Value(t))
-		}
-	}
+	us := p.SideToMove()
+	gain := w.ev.MostValuable(p, us.Other())
 	if p.Count(us, movegen.Pawn) > 0 {
 		gain += w.promoGain
 	}
