@@ -38,9 +38,12 @@ type Evaluator struct {
 	// shieldSquares[c][k] are the three squares in front of c's king on k (NoSquare
 	// off the board).
 	shieldSquares [2][256][3]movegen.Square
-	// zone is the set of squares at most one king step from each square (itself
-	// included), a bit per cell: a king's zone.
-	zone [256][4]uint64
+	// reach[k][to] is what a move onto to adds to a piece's mobility and king-zone
+	// count when the enemy king stands on k: 1 (one move) plus zoneMove if to is in the
+	// king's zone (at most one king step from k, k included). One table read per square
+	// counts both: this is the evaluation's innermost loop. Row k is all ones where k is
+	// off the board (NoSquare: no enemy king).
+	reach [256][256]uint16
 	// weak is each side's own weak square (Weak Square), NoSquare elsewhere.
 	weak    [2]movegen.Square
 	maxDist int
@@ -80,6 +83,10 @@ type pawnEntry struct {
 	score int32 // White's pawn-structure score minus Black's
 	used  bool
 }
+
+// zoneMove is the unit of the king-zone count in reach's entries, above the mobility
+// count: no piece has zoneMove moves (build checks).
+const zoneMove = 256
 
 // step is one direction of a piece's move on the board.
 type step struct {
@@ -207,9 +214,7 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, p
 	them := c.Other()
 	score := 0
 	eking := p.King(them)
-	// ezone is the enemy king's zone as a set of squares (empty without a king: NoSquare
-	// is a padding cell, whose set is empty).
-	ezone := &e.zone[eking]
+	reach := &e.reach[eking]
 	enemyWeak := e.weak[them]
 	// A destination counts for mobility unless it holds a friend or is off the board.
 	blocked := movegen.MakePiece(c, movegen.NoType) | movegen.Wall
@@ -229,28 +234,27 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, p
 			continue
 		}
 		// Leaps and rides in separate loops, a ride's empty squares in a loop of their own,
-		// and the zone counted without a branch: this is the evaluation's innermost loop.
-		mob, near := 0, 0
+		// mobility and zone summed by one read of reach: this is the evaluation's innermost
+		// loop.
+		acc := 0
 		for _, d := range e.leaps[t] {
 			to := sq + d
 			if p.At(to)&blocked == 0 {
-				mob++
-				near += int(ezone[to>>6] >> (to & 63) & 1)
+				acc += int(reach[to])
 			}
 		}
 		for _, d := range e.rides[t] {
 			to := sq + d
 			for p.At(to) == movegen.Empty {
-				mob++
-				near += int(ezone[to>>6] >> (to & 63) & 1)
+				acc += int(reach[to])
 				to += d
 			}
 			if p.At(to)&blocked == 0 { // an enemy piece, which the rider attacks
-				mob++
-				near += int(ezone[to>>6] >> (to & 63) & 1)
+				acc += int(reach[to])
 			}
 		}
-		zone[them] += near
+		mob := acc & (zoneMove - 1)
+		zone[them] += acc / zoneMove
 		score += mob * e.mobW[t]
 		if enemyWeak != movegen.NoSquare {
 			score += weakSquareAttack * e.movesOnto(p, sq, t, enemyWeak, blocked)

@@ -32,7 +32,11 @@ func build(v *movegen.Variant) *Evaluator {
 		if t == movegen.Pawn || t == movegen.King {
 			continue
 		}
-		if most := maxMobility(g, e.steps[t]); most > 0 {
+		most := maxMobility(g, e.steps[t])
+		if most >= zoneMove {
+			panic("eval: a piece with more moves than reach's mobility field holds")
+		}
+		if most > 0 {
 			e.mobW[t] = min(max(mobilityScale/most, 1), mobilityMax)
 		}
 	}
@@ -52,10 +56,11 @@ func build(v *movegen.Variant) *Evaluator {
 			}
 		}
 	}
-	for _, sq := range g.Squares() {
-		for _, to := range g.Squares() {
-			if e.dist(sq, to) <= 1 {
-				e.zone[sq][to>>6] |= 1 << (to & 63)
+	for k := range e.reach {
+		for to := range e.reach[k] {
+			e.reach[k][to] = 1
+			if g.IsSquare(movegen.Square(k)) && g.IsSquare(movegen.Square(to)) && e.dist(movegen.Square(k), movegen.Square(to)) <= 1 {
+				e.reach[k][to] += zoneMove
 			}
 		}
 	}
