@@ -216,7 +216,36 @@ func (p *Position) genPiece(from Square, ml *MoveList, quiets bool, enemy Piece)
 		p.genPawn(from, ml, quiets)
 		return
 	}
-	for _, st := range p.v.steps[t] {
+	steps := p.v.steps[t]
+	switch p.v.stepKind[t] {
+	case kindRider:
+		for _, st := range steps {
+			to := from + Square(st.delta)
+			for p.cells[to] == Empty {
+				if quiets {
+					ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
+				}
+				to += Square(st.delta)
+			}
+			if pc := p.cells[to]; pc&enemy != 0 && pc.Type() != King {
+				ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
+			}
+		}
+		return
+	case kindLeaper:
+		for _, st := range steps {
+			to := from + Square(st.delta)
+			if pc := p.cells[to]; pc == Empty {
+				if quiets {
+					ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
+				}
+			} else if pc&enemy != 0 && pc.Type() != King {
+				ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
+			}
+		}
+		return
+	}
+	for _, st := range steps {
 		to := from
 		for {
 			to += Square(st.delta)

@@ -106,9 +106,13 @@ type Variant struct {
 	quietTargets *[maxCells]bool
 
 	// compiled from the data by compile
-	byType     [NumTypes]*PieceDef
-	byLetter   [128]PieceType
-	steps      [NumTypes][]pieceStep
+	byType   [NumTypes]*PieceDef
+	byLetter [128]PieceType
+	steps    [NumTypes][]pieceStep
+	// stepKind[t] says whether all of t's steps are leaps (kindLeaper) or all rides
+	// (kindRider), for genPiece's loops without a test of the kind per square; mixed
+	// pieces take the general loop.
+	stepKind   [NumTypes]uint8
 	leapAttack []attackStep
 	rideAttack []attackStep
 	pawnPush   [2]Step
@@ -125,6 +129,12 @@ type Variant struct {
 	// check, so InCheckAfter may look at the moved piece and its origin's lines alone.
 	quickCheck bool
 }
+
+// Values of Variant.stepKind (both bits: a type without steps).
+const (
+	kindLeaper = 1 << iota
+	kindRider
+)
 
 // pieceStep is one direction of a piece's move, in cells.
 type pieceStep struct {
@@ -169,6 +179,16 @@ func (v *Variant) compile() *Variant {
 				} else {
 					v.leapAttack = addAttack(v.leapAttack, rev, d.Type)
 				}
+			}
+		}
+	}
+	for t := range v.steps {
+		v.stepKind[t] = kindLeaper | kindRider
+		for _, st := range v.steps[t] {
+			if st.rider {
+				v.stepKind[t] &^= kindLeaper
+			} else {
+				v.stepKind[t] &^= kindRider
 			}
 		}
 	}
