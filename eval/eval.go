@@ -215,22 +215,21 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, p
 	score := 0
 	eking := p.King(them)
 	reach := &e.reach[eking]
-	enemyWeak := e.weak[them]
 	// A destination counts for mobility unless it holds a friend or is off the board.
 	blocked := movegen.MakePiece(c, movegen.NoType) | movegen.Wall
 	pst := &e.pst[c]
+	keys := &e.pawnKey[c]
+	key := *pawnKey
+	near := 0 // moves into the enemy king's zone
 	for _, sq := range p.Pieces(c) {
 		t := p.At(sq).Type()
 		score += int(pst[t][sq])
-		switch t {
-		case movegen.King:
-			score += (int(e.kingEnd[sq])*(256-phase) + int(pst[t][sq])*(phase-256)) / 256
-			if enemyWeak != movegen.NoSquare {
-				score += weakSquareKing * (e.maxDist - e.dist(sq, enemyWeak)) * (256 - phase) / 256
-			}
+		if t == movegen.Pawn {
+			key ^= keys[sq]
 			continue
-		case movegen.Pawn:
-			*pawnKey ^= e.pawnKey[c][sq]
+		}
+		if t == movegen.King {
+			score += (int(e.kingEnd[sq])*(256-phase) + int(pst[t][sq])*(phase-256)) / 256
 			continue
 		}
 		// Leaps and rides in separate loops, a ride's empty squares in a loop of their own,
@@ -253,12 +252,13 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, p
 				acc += int(reach[to])
 			}
 		}
-		mob := acc & (zoneMove - 1)
-		zone[them] += acc / zoneMove
-		score += mob * e.mobW[t]
-		if enemyWeak != movegen.NoSquare {
-			score += weakSquareAttack * e.movesOnto(p, sq, t, enemyWeak, blocked)
-		}
+		near += acc / zoneMove
+		score += acc & (zoneMove - 1) * e.mobW[t]
+	}
+	*pawnKey = key
+	zone[them] += near
+	if w := e.weak[them]; w != movegen.NoSquare {
+		score += e.weakSquareTerms(p, c, w, phase, blocked)
 	}
 	if k := p.King(c); k != movegen.NoSquare {
 		score += e.shield(p, c, k) * phase / 256
@@ -268,6 +268,23 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, p
 	}
 	if p.BunkerRight(c) {
 		score += bunkerRight * phase / 256
+	}
+	return score
+}
+
+// weakSquareTerms is what c's pieces earn towards the enemy's weak square w (Weak
+// Square): the king's approach in the endgame, and the moves onto it. A pass of its own,
+// so that the other variants' loop in sideScore has no test for it.
+func (e *Evaluator) weakSquareTerms(p *movegen.Position, c movegen.Color, w movegen.Square, phase int, blocked movegen.Piece) int {
+	score := 0
+	for _, sq := range p.Pieces(c) {
+		switch t := p.At(sq).Type(); t {
+		case movegen.King:
+			score += weakSquareKing * (e.maxDist - e.dist(sq, w)) * (256 - phase) / 256
+		case movegen.Pawn:
+		default:
+			score += weakSquareAttack * e.movesOnto(p, sq, t, w, blocked)
+		}
 	}
 	return score
 }
