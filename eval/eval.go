@@ -232,26 +232,7 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, p
 			score += (int(e.kingEnd[sq])*(256-phase) + int(pst[t][sq])*(phase-256)) / 256
 			continue
 		}
-		// Leaps and rides in separate loops, a ride's empty squares in a loop of their own,
-		// mobility and zone summed by one read of reach: this is the evaluation's innermost
-		// loop.
-		acc := 0
-		for _, d := range e.leaps[t] {
-			to := sq + d
-			if p.At(to)&blocked == 0 {
-				acc += int(reach[to])
-			}
-		}
-		for _, d := range e.rides[t] {
-			to := sq + d
-			for p.At(to) == movegen.Empty {
-				acc += int(reach[to])
-				to += d
-			}
-			if p.At(to)&blocked == 0 { // an enemy piece, which the rider attacks
-				acc += int(reach[to])
-			}
-		}
+		acc := reachSum(p, sq, e.leaps[t], e.rides[t], reach, blocked)
 		near += acc / zoneMove
 		score += acc & (zoneMove - 1) * e.mobW[t]
 	}
@@ -270,6 +251,35 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, p
 		score += bunkerRight * phase / 256
 	}
 	return score
+}
+
+// reachSum is the sum of reach over the moves of the piece on sq with those leaps and
+// rides: its mobility, plus zoneMove per move into the enemy king's zone. Leaps and rides
+// in separate loops, a ride's empty squares in a loop of their own, one table read per
+// square: this is the evaluation's innermost loop. A function of its own (not inlined)
+// with few values live, so that the compiler keeps them all in registers; inside
+// sideScore's piece loop they were spilled to the stack at every square.
+//
+//go:noinline
+func reachSum(p *movegen.Position, sq movegen.Square, leaps, rides []movegen.Square, reach *[256]uint16, blocked movegen.Piece) int {
+	acc := 0
+	for _, d := range leaps {
+		to := sq + d
+		if p.At(to)&blocked == 0 {
+			acc += int(reach[to])
+		}
+	}
+	for _, d := range rides {
+		to := sq + d
+		for p.At(to) == movegen.Empty {
+			acc += int(reach[to])
+			to += d
+		}
+		if p.At(to)&blocked == 0 { // an enemy piece, which the rider attacks
+			acc += int(reach[to])
+		}
+	}
+	return acc
 }
 
 // weakSquareTerms is what c's pieces earn towards the enemy's weak square w (Weak
