@@ -131,10 +131,27 @@ func (e *Evaluator) Tactical(p *movegen.Position, m movegen.Move) bool {
 
 // Material is the material balance for the side to move plus the tempo: a cheap first
 // estimate of Evaluate, which the positional terms rarely move by more than a few pawns.
-func (e *Evaluator) Material(p *movegen.Position) int {
-	mat, _ := e.material(p)
+func (e *Evaluator) Material(p *movegen.Position) int { return e.MaterialOf(p).Balance(p) }
+
+// Mat is a position's material, each side's, and its game phase: what Material and the
+// evaluation both start from, computed once where a caller needs both (the quiescence
+// search's lazy bound, then the full evaluation).
+type Mat struct {
+	side  [2]int
+	phase int
+}
+
+// MaterialOf is p's Mat.
+func (e *Evaluator) MaterialOf(p *movegen.Position) Mat {
+	side, phase := e.material(p)
+	return Mat{side: side, phase: phase}
+}
+
+// Balance is Material's score from m: the side to move's material minus the opponent's,
+// plus the tempo.
+func (m Mat) Balance(p *movegen.Position) int {
 	us := p.SideToMove()
-	return mat[us] - mat[us.Other()] + tempo
+	return m.side[us] - m.side[us.Other()] + tempo
 }
 
 // MostValuable is the value of c's most valuable piece on the board, 0 if c has none
@@ -159,7 +176,12 @@ func (e *Evaluator) Evaluate(p *movegen.Position) int { return e.EvaluateWith(p,
 // EvaluateWith is Evaluate with a pawn-structure cache (nil: none). The score is the same
 // with or without it.
 func (e *Evaluator) EvaluateWith(p *movegen.Position, pc *PawnCache) int {
-	s, phase := e.material(p)
+	return e.EvaluateMat(p, pc, e.MaterialOf(p))
+}
+
+// EvaluateMat is EvaluateWith from p's material m (MaterialOf), computed already.
+func (e *Evaluator) EvaluateMat(p *movegen.Position, pc *PawnCache, m Mat) int {
+	s, phase := m.side, m.phase
 	var zoneAttacks [2]int // enemy moves into each side's king zone
 	// pawnKey identifies the pawn structure. Only the key is gathered on the way: the
 	// structure is looked at file by file only when the cache has not scored it (most

@@ -338,10 +338,11 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 		}
 		// Lazy evaluation: far above beta on material alone, the positional terms will
 		// not bring the score back below it.
-		if quick := w.ev.Material(p) - lazyMargin; quick >= beta {
+		mat := w.ev.MaterialOf(p)
+		if quick := mat.Balance(p) - lazyMargin; quick >= beta {
 			return quick
 		}
-		stand = w.evaluate(p)
+		stand = w.evaluateMat(p, mat)
 		if stand >= beta {
 			return stand
 		}
