@@ -186,9 +186,6 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 		}
 		next := w.child(p, ply)
 		next.Apply(m)
-		if depth > 1 {
-			w.sh.tt.prefetch(next.Hash()) // the child probes the table
-		}
 		givesCheck := next.InCheckAfter(m)
 		childCheck := int8(checkNo)
 		if givesCheck {

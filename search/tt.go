@@ -2,7 +2,6 @@ package search
 
 import (
 	"sync/atomic"
-	"unsafe"
 
 	"varchess/movegen"
 )
@@ -72,8 +71,7 @@ func newTable(mb int) *table {
 		size *= 2
 	}
 	t := &table{buckets: make([]ttBucket, size), mask: size - 1}
-	hugePages(t.buckets) // before the pages are first touched
-	t.clear()            // touch every page now, not on the clock of the first move
+	t.clear() // touch every page now, not on the clock of the first move
 	return t
 }
 
@@ -82,14 +80,6 @@ func newTable(mb int) *table {
 func (t *table) clear() {
 	clear(t.buckets)
 	t.age = 0
-}
-
-// prefetch starts loading key's bucket into the cache, for a probe soon after: the
-// table is far larger than the caches, so a probe otherwise waits for main memory. A node
-// prefetches its child's bucket once it has made the move, and does other work (the check
-// test, the child's repetition test) while the line arrives.
-func (t *table) prefetch(key uint64) {
-	prefetch(unsafe.Pointer(&t.buckets[key&t.mask]))
 }
 
 // probe looks key up.
