@@ -201,6 +201,10 @@ func (p *Position) genStandard(ml *MoveList, quiets bool) {
 	us := p.side
 	enemy := colorBit(us.Other())
 	for _, from := range p.pieces[us][:p.nPieces[us]] {
+		if p.cells[from].Type() == Pawn { // the most common piece: one call, not two
+			p.genPawn(from, ml, quiets)
+			continue
+		}
 		p.genPiece(from, ml, quiets, enemy)
 	}
 	if quiets && p.castleRook[us] != [2]Square{} {
@@ -278,7 +282,7 @@ func (p *Position) genPawn(from Square, ml *MoveList, quiets bool) {
 		if quiets || p.promotes(us, to) {
 			p.addPawnMove(Normal, from, to, ml)
 		}
-		if int(g.rank[from]) == v.Pawn.StartRank[us] {
+		if (quiets || v.longStepPromotes) && int(g.rank[from]) == v.Pawn.StartRank[us] {
 			for n := 2; n <= v.Pawn.FirstSteps; n++ {
 				to += push
 				if p.cells[to] != Empty {

@@ -112,14 +112,17 @@ type Variant struct {
 	// stepKind[t] says whether all of t's steps are leaps (kindLeaper) or all rides
 	// (kindRider), for genPiece's loops without a test of the kind per square; mixed
 	// pieces take the general loop.
-	stepKind   [NumTypes]uint8
-	leapAttack []attackStep
-	rideAttack []attackStep
-	pawnPush   [2]Step
-	pawnTake   [2][2]Step
-	unitRiders bool // every rider moves by unit steps, so the fast pin test applies
-	orthRiders uint16
-	diagRiders uint16
+	stepKind [NumTypes]uint8
+	// longStepPromotes: a pawn's first long step can reach the promotion rank, so that
+	// genPawn must look at it when it generates the promotions only.
+	longStepPromotes bool
+	leapAttack       []attackStep
+	rideAttack       []attackStep
+	pawnPush         [2]Step
+	pawnTake         [2][2]Step
+	unitRiders       bool // every rider moves by unit steps, so the fast pin test applies
+	orthRiders       uint16
+	diagRiders       uint16
 	// leapMask[d] and rideMask[d] are the types that attack a square from the cell d
 	// away by a leap, or along the unit step d by a ride (leapAttack and rideAttack
 	// indexed by their step), for InCheckAfter.
@@ -193,6 +196,9 @@ func (v *Variant) compile() *Variant {
 		}
 	}
 	if v.byType[Pawn] != nil {
+		pa := v.Pawn
+		v.longStepPromotes = pa.FirstSteps > 1 &&
+			(pa.StartRank[White]+pa.FirstSteps >= pa.PromoRank[White] || pa.StartRank[Black]-pa.FirstSteps <= pa.PromoRank[Black])
 		v.pawnPush[White] = g.Delta(0, 1)
 		v.pawnPush[Black] = g.Delta(0, -1)
 		v.pawnTake[White] = [2]Step{g.Delta(-1, 1), g.Delta(1, 1)}
