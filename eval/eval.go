@@ -38,9 +38,12 @@ type Evaluator struct {
 	// shieldSquares[c][k] are the three squares in front of c's king on k (NoSquare
 	// off the board).
 	shieldSquares [2][256][3]movegen.Square
-	// zone is the set of squares at most one king step from each square (itself
-	// included), a bit per cell: a king's zone.
-	zone [256][4]uint64
+	// reach[k][to] is what a move onto to adds to a piece's mobility and king-zone
+	// count when the enemy king stands on k: 1 (one move) plus zoneMove if to is in the
+	// king's zone (at most one king step from k, k included). One table read per square
+	// counts both: this is the evaluation's innermost loop. Row k is all ones where k is
+	// off the board (NoSquare: no enemy king).
+	reach [256][256]uint16
 	// weak is each side's own weak square (Weak Square), NoSquare elsewhere.
 	weak    [2]movegen.Square
 	maxDist int
@@ -54,6 +57,13 @@ type Evaluator struct {
 	// pawnKey[c][sq] are random numbers whose XOR over the pawns identifies a pawn
 	// structure, the key of a PawnCache.
 	pawnKey [2][256]uint64
+	// byValue are the variant's piece types that have a material value, the most valuable
+	// first: material sums over them alone (called at nearly every node, it would
+	// otherwise read every type of every variant).
+	byValue []movegen.PieceType
+	// hands: the variant's positions may have pieces in hand (only a FEN with a hand, which
+	// the variant must allow, puts them there; the moves only ever take them out).
+	hands bool
 }
 
 // PawnCache remembers the scores of recent pawn structures. The pawns move rarely, so
@@ -73,6 +83,10 @@ type pawnEntry struct {
 	score int32 // White's pawn-structure score minus Black's
 	used  bool
 }
+
+// zoneMove is the unit of the king-zone count in reach's entries, above the mobility
+// count: no piece has zoneMove moves (build checks).
+const zoneMove = 256
 
 // step is one direction of a piece's move on the board.
 type step struct {
@@ -117,13 +131,38 @@ func (e *Evaluator) Tactical(p *movegen.Position, m movegen.Move) bool {
 
 // Material is the material balance for the side to move plus the tempo: a cheap first
 // estimate of Evaluate, which the positional terms rarely move by more than a few pawns.
-func (e *Evaluator) Material(p *movegen.Position) int {
-	s := tempo
-	us, them := p.SideToMove(), p.SideToMove().Other()
-	for t := movegen.Pawn; t < movegen.NumTypes; t++ {
-		s += e.value[t] * (p.Count(us, t) + p.Hand(us, t) - p.Count(them, t) - p.Hand(them, t))
+func (e *Evaluator) Material(p *movegen.Position) int { return e.MaterialOf(p).Balance(p) }
+
+// Mat is a position's material, each side's, and its game phase: what Material and the
+// evaluation both start from, computed once where a caller needs both (the quiescence
+// search's lazy bound, then the full evaluation).
+type Mat struct {
+	side  [2]int
+	phase int
+}
+
+// MaterialOf is p's Mat.
+func (e *Evaluator) MaterialOf(p *movegen.Position) Mat {
+	side, phase := e.material(p)
+	return Mat{side: side, phase: phase}
+}
+
+// Balance is Material's score from m: the side to move's material minus the opponent's,
+// plus the tempo.
+func (m Mat) Balance(p *movegen.Position) int {
+	us := p.SideToMove()
+	return m.side[us] - m.side[us.Other()] + tempo
+}
+
+// MostValuable is the value of c's most valuable piece on the board, 0 if c has none
+// with a value (a bound on what one capture of c's pieces can win).
+func (e *Evaluator) MostValuable(p *movegen.Position, c movegen.Color) int {
+	for _, t := range e.byValue {
+		if p.Count(c, t) > 0 {
+			return e.value[t]
+		}
 	}
-	return s
+	return 0
 }
 
 // DecisiveEntries reports whether a move onto some square can win the game at once (the
@@ -137,18 +176,22 @@ func (e *Evaluator) Evaluate(p *movegen.Position) int { return e.EvaluateWith(p,
 // EvaluateWith is Evaluate with a pawn-structure cache (nil: none). The score is the same
 // with or without it.
 func (e *Evaluator) EvaluateWith(p *movegen.Position, pc *PawnCache) int {
-	s, phase := e.material(p)
+	return e.EvaluateMat(p, pc, e.MaterialOf(p))
+}
+
+// EvaluateMat is EvaluateWith from p's material m (MaterialOf), computed already.
+func (e *Evaluator) EvaluateMat(p *movegen.Position, pc *PawnCache, m Mat) int {
+	s, phase := m.side, m.phase
 	var zoneAttacks [2]int // enemy moves into each side's king zone
-	var pi pawnInfo
-	pawnStructure := e.v.Geometry.Files <= maxFiles
-	if pawnStructure {
-		pi.least, pi.most = noLeast, noMost
-	}
+	// pawnKey identifies the pawn structure. Only the key is gathered on the way: the
+	// structure is looked at file by file only when the cache has not scored it (most
+	// positions a search evaluates share their pawns with one evaluated just before).
+	var pawnKey uint64
 	for c := movegen.White; c <= movegen.Black; c++ {
-		s[c] += e.sideScore(p, c, phase, pawnStructure, &pi, &zoneAttacks)
+		s[c] += e.sideScore(p, c, phase, &pawnKey, &zoneAttacks)
 	}
-	if pawnStructure {
-		s[movegen.White] += e.pawnScore(&pi, pc)
+	if e.v.Geometry.Files <= maxFiles {
+		s[movegen.White] += e.pawnScore(p, pawnKey, pc)
 	}
 	for c := movegen.White; c <= movegen.Black; c++ {
 		if n := zoneAttacks[c]; n > 0 {
@@ -168,10 +211,17 @@ func (e *Evaluator) EvaluateWith(p *movegen.Position, pc *PawnCache) int {
 func (e *Evaluator) material(p *movegen.Position) (mat [2]int, phase int) {
 	npm := 0
 	for c := movegen.White; c <= movegen.Black; c++ {
-		for t := movegen.Pawn; t < movegen.NumTypes; t++ {
-			mat[c] += e.value[t] * (p.Count(c, t) + p.Hand(c, t))
+		pawns := p.Count(c, movegen.Pawn)
+		for _, t := range e.byValue {
+			mat[c] += e.value[t] * p.Count(c, t)
 		}
-		npm += mat[c] - e.value[movegen.Pawn]*(p.Count(c, movegen.Pawn)+p.Hand(c, movegen.Pawn))
+		if e.hands {
+			pawns += p.Hand(c, movegen.Pawn)
+			for _, t := range e.byValue {
+				mat[c] += e.value[t] * p.Hand(c, t)
+			}
+		}
+		npm += mat[c] - e.value[movegen.Pawn]*pawns
 	}
 	if e.startNPM == 0 {
 		return mat, 0
@@ -181,61 +231,37 @@ func (e *Evaluator) material(p *movegen.Position) (mat [2]int, phase int) {
 
 // sideScore is everything side c earns by itself beyond its material: squares, mobility, king
 // shelter, variant terms. It adds c's moves into the enemy king's zone to zone[them], and
-// with pawnStructure records c's pawns in pi.
-func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, pawnStructure bool, pi *pawnInfo, zone *[2]int) int {
+// the pawnKey of c's pawns to *pawnKey.
+func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, pawnKey *uint64, zone *[2]int) int {
 	them := c.Other()
 	score := 0
 	eking := p.King(them)
-	// ezone is the enemy king's zone as a set of squares (empty without a king: NoSquare
-	// is a padding cell, whose set is empty).
-	ezone := &e.zone[eking]
-	enemyWeak := e.weak[them]
+	reach := &e.reach[eking]
 	// A destination counts for mobility unless it holds a friend or is off the board.
 	blocked := movegen.MakePiece(c, movegen.NoType) | movegen.Wall
 	pst := &e.pst[c]
+	keys := &e.pawnKey[c]
+	key := *pawnKey
+	near := 0 // moves into the enemy king's zone
 	for _, sq := range p.Pieces(c) {
 		t := p.At(sq).Type()
 		score += int(pst[t][sq])
-		switch t {
-		case movegen.King:
+		if t == movegen.Pawn {
+			key ^= keys[sq]
+			continue
+		}
+		if t == movegen.King {
 			score += (int(e.kingEnd[sq])*(256-phase) + int(pst[t][sq])*(phase-256)) / 256
-			if enemyWeak != movegen.NoSquare {
-				score += weakSquareKing * (e.maxDist - e.dist(sq, enemyWeak)) * (256 - phase) / 256
-			}
-			continue
-		case movegen.Pawn:
-			if pawnStructure {
-				pi.add(c, sq, e.file[sq], e.rank[sq], e.pawnKey[c][sq])
-			}
 			continue
 		}
-		// Leaps and rides in separate loops, a ride's empty squares in a loop of their own,
-		// and the zone counted without a branch: this is the evaluation's innermost loop.
-		mob, near := 0, 0
-		for _, d := range e.leaps[t] {
-			to := sq + d
-			if p.At(to)&blocked == 0 {
-				mob++
-				near += int(ezone[to>>6] >> (to & 63) & 1)
-			}
-		}
-		for _, d := range e.rides[t] {
-			to := sq + d
-			for p.At(to) == movegen.Empty {
-				mob++
-				near += int(ezone[to>>6] >> (to & 63) & 1)
-				to += d
-			}
-			if p.At(to)&blocked == 0 { // an enemy piece, which the rider attacks
-				mob++
-				near += int(ezone[to>>6] >> (to & 63) & 1)
-			}
-		}
-		zone[them] += near
-		score += mob * e.mobW[t]
-		if enemyWeak != movegen.NoSquare {
-			score += weakSquareAttack * e.movesOnto(p, sq, t, enemyWeak, blocked)
-		}
+		acc := reachSum(p, sq, e.leaps[t], e.rides[t], reach, blocked)
+		near += acc / zoneMove
+		score += acc & (zoneMove - 1) * e.mobW[t]
+	}
+	*pawnKey = key
+	zone[them] += near
+	if w := e.weak[them]; w != movegen.NoSquare {
+		score += e.weakSquareTerms(p, c, w, phase, blocked)
 	}
 	if k := p.King(c); k != movegen.NoSquare {
 		score += e.shield(p, c, k) * phase / 256
@@ -245,6 +271,52 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, p
 	}
 	if p.BunkerRight(c) {
 		score += bunkerRight * phase / 256
+	}
+	return score
+}
+
+// reachSum is the sum of reach over the moves of the piece on sq with those leaps and
+// rides: its mobility, plus zoneMove per move into the enemy king's zone. Leaps and rides
+// in separate loops, a ride's empty squares in a loop of their own, one table read per
+// square: this is the evaluation's innermost loop. A function of its own (not inlined)
+// with few values live, so that the compiler keeps them all in registers; inside
+// sideScore's piece loop they were spilled to the stack at every square.
+//
+//go:noinline
+func reachSum(p *movegen.Position, sq movegen.Square, leaps, rides []movegen.Square, reach *[256]uint16, blocked movegen.Piece) int {
+	acc := 0
+	for _, d := range leaps {
+		to := sq + d
+		if p.At(to)&blocked == 0 {
+			acc += int(reach[to])
+		}
+	}
+	for _, d := range rides {
+		to := sq + d
+		for p.At(to) == movegen.Empty {
+			acc += int(reach[to])
+			to += d
+		}
+		if p.At(to)&blocked == 0 { // an enemy piece, which the rider attacks
+			acc += int(reach[to])
+		}
+	}
+	return acc
+}
+
+// weakSquareTerms is what c's pieces earn towards the enemy's weak square w (Weak
+// Square): the king's approach in the endgame, and the moves onto it. A pass of its own,
+// so that the other variants' loop in sideScore has no test for it.
+func (e *Evaluator) weakSquareTerms(p *movegen.Position, c movegen.Color, w movegen.Square, phase int, blocked movegen.Piece) int {
+	score := 0
+	for _, sq := range p.Pieces(c) {
+		switch t := p.At(sq).Type(); t {
+		case movegen.King:
+			score += weakSquareKing * (e.maxDist - e.dist(sq, w)) * (256 - phase) / 256
+		case movegen.Pawn:
+		default:
+			score += weakSquareAttack * e.movesOnto(p, sq, t, w, blocked)
+		}
 	}
 	return score
 }
@@ -272,28 +344,30 @@ func (e *Evaluator) movesOnto(p *movegen.Position, sq movegen.Square, t movegen.
 	return n
 }
 
-// pawnScore is White's pawn-structure score minus Black's, from pc when it has seen the
-// structure.
-func (e *Evaluator) pawnScore(pi *pawnInfo, pc *PawnCache) int {
+// pawnScore is White's pawn-structure score minus Black's for p, whose pawns have the
+// key key: from pc when it has seen the structure, else from the pawns file by file.
+func (e *Evaluator) pawnScore(p *movegen.Position, key uint64, pc *PawnCache) int {
 	var ent *pawnEntry
 	if pc != nil {
 		if pc.of != e {
 			*pc = PawnCache{of: e}
 		}
-		ent = &pc.entries[pi.key&(pawnCacheSize-1)]
-		if ent.used && ent.key == pi.key {
+		ent = &pc.entries[key&(pawnCacheSize-1)]
+		if ent.used && ent.key == key {
 			return int(ent.score)
 		}
 	}
+	var pi pawnInfo
+	e.pawnFiles(p, &pi)
 	score := 0
 	if pi.n[movegen.White] > 0 {
-		score += e.pawns(movegen.White, pi)
+		score += e.pawns(movegen.White, &pi)
 	}
 	if pi.n[movegen.Black] > 0 {
-		score -= e.pawns(movegen.Black, pi)
+		score -= e.pawns(movegen.Black, &pi)
 	}
 	if ent != nil {
-		*ent = pawnEntry{key: pi.key, score: int32(score), used: true}
+		*ent = pawnEntry{key: key, score: int32(score), used: true}
 	}
 	return score
 }
@@ -328,7 +402,7 @@ func (pi *pawnInfo) add(c movegen.Color, sq movegen.Square, f, r int8, key uint6
 	pi.most[c][f] = max(pi.most[c][f], r)
 }
 
-// pawnFiles fills pi from p's pawns (Evaluate gathers them on its way instead).
+// pawnFiles fills pi from p's pawns.
 func (e *Evaluator) pawnFiles(p *movegen.Position, pi *pawnInfo) {
 	*pi = pawnInfo{least: noLeast, most: noMost}
 	for c := movegen.White; c <= movegen.Black; c++ {

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"slices"
 	"strings"
 
 	"varchess/movegen"
@@ -31,10 +32,21 @@ func build(v *movegen.Variant) *Evaluator {
 		if t == movegen.Pawn || t == movegen.King {
 			continue
 		}
-		if most := maxMobility(g, e.steps[t]); most > 0 {
+		most := maxMobility(g, e.steps[t])
+		if most >= zoneMove {
+			panic("eval: a piece with more moves than reach's mobility field holds")
+		}
+		if most > 0 {
 			e.mobW[t] = min(max(mobilityScale/most, 1), mobilityMax)
 		}
 	}
+	for t := movegen.Pawn; t < movegen.NumTypes; t++ {
+		if e.value[t] != 0 {
+			e.byValue = append(e.byValue, t)
+		}
+	}
+	slices.SortStableFunc(e.byValue, func(a, b movegen.PieceType) int { return e.value[b] - e.value[a] })
+	e.hands = v.HandInFEN
 	e.buildSquareTables()
 	for _, k := range g.Squares() {
 		for c, dir := range [2]int{1, -1} {
@@ -44,10 +56,11 @@ func build(v *movegen.Variant) *Evaluator {
 			}
 		}
 	}
-	for _, sq := range g.Squares() {
-		for _, to := range g.Squares() {
-			if e.dist(sq, to) <= 1 {
-				e.zone[sq][to>>6] |= 1 << (to & 63)
+	for k := range e.reach {
+		for to := range e.reach[k] {
+			e.reach[k][to] = 1
+			if g.IsSquare(movegen.Square(k)) && g.IsSquare(movegen.Square(to)) && e.dist(movegen.Square(k), movegen.Square(to)) <= 1 {
+				e.reach[k][to] += zoneMove
 			}
 		}
 	}

@@ -148,41 +148,45 @@ func (p *Position) pins() pinInfo {
 	// The checkers by leap and pawn capture; those along the lines are met on the walks
 	// below.
 	p.findCheckers(&info, them)
+	// The lines are looked at from the enemy riders (a handful), not walked in every
+	// direction from the king: only a rider on one of the king's lines that moves along
+	// it can pin or check there.
 	v := p.v
 	g := v.Geometry
-	own, enemy := colorBit(us), colorBit(them)
-	for dr := -1; dr <= 1; dr++ {
-		for df := -1; df <= 1; df++ {
-			if df == 0 && dr == 0 {
-				continue
-			}
-			riders := v.diagRiders & p.present[them]
-			if df == 0 || dr == 0 {
-				riders = v.orthRiders & p.present[them]
-			}
-			if riders == 0 {
-				continue
-			}
-			d := Square(g.Delta(df, dr))
-			s := info.king + d
-			for p.cells[s] == Empty {
-				s += d
-			}
-			if pc := p.cells[s]; pc&own == 0 {
-				if pc&enemy != 0 && riders&typeBit(pc.Type()) != 0 {
-					info.addChecker(s, d)
-				}
-				continue
-			}
-			shield := s
-			s += d
-			for p.cells[s] == Empty {
-				s += d
-			}
-			if pc := p.cells[s]; pc&enemy != 0 && riders&typeBit(pc.Type()) != 0 {
-				info.pinned[info.npinned] = shield
-				info.npinned++
-			}
+	riders := (v.orthRiders | v.diagRiders) & p.present[them]
+	if riders == 0 {
+		info.inCheck = info.nCheckers > 0
+		return info
+	}
+	own := colorBit(us)
+	for _, r := range p.pieces[them][:p.nPieces[them]] {
+		bit := typeBit(p.cells[r].Type())
+		if riders&bit == 0 {
+			continue
+		}
+		d := g.lineStep(info.king, r)
+		if d == 0 || v.rideMask[d]&bit == 0 {
+			continue
+		}
+		s := info.king + Square(d)
+		for p.cells[s] == Empty {
+			s += Square(d)
+		}
+		if s == r {
+			info.addChecker(r, Square(d))
+			continue
+		}
+		if p.cells[s]&own == 0 {
+			continue // an enemy piece stands between
+		}
+		shield := s
+		s += Square(d)
+		for p.cells[s] == Empty {
+			s += Square(d)
+		}
+		if s == r {
+			info.pinned[info.npinned] = shield
+			info.npinned++
 		}
 	}
 	info.inCheck = info.nCheckers > 0

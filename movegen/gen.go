@@ -233,6 +233,10 @@ func (p *Position) genStandard(ml *MoveList, quiets bool) {
 	us := p.side
 	enemy := colorBit(us.Other())
 	for _, from := range p.pieces[us][:p.nPieces[us]] {
+		if p.cells[from].Type() == Pawn { // the most common piece: one call, not two
+			p.genPawn(from, ml, quiets)
+			continue
+		}
 		p.genPiece(from, ml, quiets, enemy)
 	}
 	if quiets && p.castleRook[us] != [2]Square{} {
@@ -248,7 +252,36 @@ func (p *Position) genPiece(from Square, ml *MoveList, quiets bool, enemy Piece)
 		p.genPawn(from, ml, quiets)
 		return
 	}
-	for _, st := range p.v.steps[t] {
+	steps := p.v.steps[t]
+	switch p.v.stepKind[t] {
+	case kindRider:
+		for _, st := range steps {
+			to := from + Square(st.delta)
+			for p.cells[to] == Empty {
+				if quiets {
+					ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
+				}
+				to += Square(st.delta)
+			}
+			if pc := p.cells[to]; pc&enemy != 0 && pc.Type() != King {
+				ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
+			}
+		}
+		return
+	case kindLeaper:
+		for _, st := range steps {
+			to := from + Square(st.delta)
+			if pc := p.cells[to]; pc == Empty {
+				if quiets {
+					ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
+				}
+			} else if pc&enemy != 0 && pc.Type() != King {
+				ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
+			}
+		}
+		return
+	}
+	for _, st := range steps {
 		to := from
 		for {
 			to += Square(st.delta)
@@ -281,7 +314,7 @@ func (p *Position) genPawn(from Square, ml *MoveList, quiets bool) {
 		if quiets || p.promotes(us, to) {
 			p.addPawnMove(Normal, from, to, ml)
 		}
-		if int(g.rank[from]) == v.Pawn.StartRank[us] {
+		if (quiets || v.longStepPromotes) && int(g.rank[from]) == v.Pawn.StartRank[us] {
 			for n := 2; n <= v.Pawn.FirstSteps; n++ {
 				to += push
 				if p.cells[to] != Empty {

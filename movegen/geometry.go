@@ -44,6 +44,9 @@ type Geometry struct {
 	rankBase  int            // number of the lowest box rank (0 or 1)
 	names     [maxCells]string
 	light     [maxCells]bool // square colour by name: a1 dark on every board (see IsLight)
+	// line[a][b] is lineStep(a, b), one read for the pin and check tests (64 KB; the
+	// king's row is what they read).
+	line [maxCells][maxCells]Step
 }
 
 // NewGeometry builds a board from a drawing: one line per rank from the highest to the
@@ -105,6 +108,11 @@ func NewGeometry(drawing string, fileNames string, rankBase, pad int) (*Geometry
 			}
 		}
 	}
+	for a := range g.line {
+		for b := range g.line[a] {
+			g.line[a][b] = g.computeLineStep(Square(a), Square(b))
+		}
+	}
 	return g, nil
 }
 
@@ -141,7 +149,10 @@ func (g *Geometry) Delta(df, dr int) Step { return Step(dr*g.Stride + df) }
 
 // lineStep is the unit step from square a towards square b when they share a file, a
 // rank or a diagonal, 0 when they do not (or are the same square).
-func (g *Geometry) lineStep(a, b Square) Step {
+func (g *Geometry) lineStep(a, b Square) Step { return g.line[a][b] }
+
+// computeLineStep is lineStep from the files and ranks, for the table.
+func (g *Geometry) computeLineStep(a, b Square) Step {
 	df, dr := int(g.file[b])-int(g.file[a]), int(g.rank[b])-int(g.rank[a])
 	if df != 0 && dr != 0 && df != dr && df != -dr {
 		return 0

@@ -110,16 +110,23 @@ type Variant struct {
 	quietTargets *[maxCells]bool
 
 	// compiled from the data by compile
-	byType     [NumTypes]*PieceDef
-	byLetter   [128]PieceType
-	steps      [NumTypes][]pieceStep
-	leapAttack []attackStep
-	rideAttack []attackStep
-	pawnPush   [2]Step
-	pawnTake   [2][2]Step
-	unitRiders bool // every rider moves by unit steps, so the fast pin test applies
-	orthRiders uint16
-	diagRiders uint16
+	byType   [NumTypes]*PieceDef
+	byLetter [128]PieceType
+	steps    [NumTypes][]pieceStep
+	// stepKind[t] says whether all of t's steps are leaps (kindLeaper) or all rides
+	// (kindRider), for genPiece's loops without a test of the kind per square; mixed
+	// pieces take the general loop.
+	stepKind [NumTypes]uint8
+	// longStepPromotes: a pawn's first long step can reach the promotion rank, so that
+	// genPawn must look at it when it generates the promotions only.
+	longStepPromotes bool
+	leapAttack       []attackStep
+	rideAttack       []attackStep
+	pawnPush         [2]Step
+	pawnTake         [2][2]Step
+	unitRiders       bool // every rider moves by unit steps, so the fast pin test applies
+	orthRiders       uint16
+	diagRiders       uint16
 	// leapMask[d] and rideMask[d] are the types that attack a square from the cell d
 	// away by a leap, or along the unit step d by a ride (leapAttack and rideAttack
 	// indexed by their step), for InCheckAfter.
@@ -129,6 +136,12 @@ type Variant struct {
 	// check, so InCheckAfter may look at the moved piece and its origin's lines alone.
 	quickCheck bool
 }
+
+// Values of Variant.stepKind (both bits: a type without steps).
+const (
+	kindLeaper = 1 << iota
+	kindRider
+)
 
 // pieceStep is one direction of a piece's move, in cells.
 type pieceStep struct {
@@ -176,7 +189,20 @@ func (v *Variant) compile() *Variant {
 			}
 		}
 	}
+	for t := range v.steps {
+		v.stepKind[t] = kindLeaper | kindRider
+		for _, st := range v.steps[t] {
+			if st.rider {
+				v.stepKind[t] &^= kindLeaper
+			} else {
+				v.stepKind[t] &^= kindRider
+			}
+		}
+	}
 	if v.byType[Pawn] != nil {
+		pa := v.Pawn
+		v.longStepPromotes = pa.FirstSteps > 1 &&
+			(pa.StartRank[White]+pa.FirstSteps >= pa.PromoRank[White] || pa.StartRank[Black]-pa.FirstSteps <= pa.PromoRank[Black])
 		v.pawnPush[White] = g.Delta(0, 1)
 		v.pawnPush[Black] = g.Delta(0, -1)
 		v.pawnTake[White] = [2]Step{g.Delta(-1, 1), g.Delta(1, 1)}

@@ -48,6 +48,11 @@ var FIDE = (&Variant{
 // fideDeadPosition reports the material with which no sequence of legal moves can mate:
 // kings alone, a single minor piece, or bishops that all stand on squares of one colour.
 func fideDeadPosition(p *Position) bool {
+	// Any piece but kings, knights and bishops keeps the game alive: the sets of types
+	// present answer at once in nearly every position a search meets.
+	if (p.present[White]|p.present[Black])&^(typeBit(King)|typeBit(Knight)|typeBit(Bishop)) != 0 {
+		return false
+	}
 	minors, knights := 0, 0
 	bishopOn := [2]bool{}
 	for c := White; c <= Black; c++ {

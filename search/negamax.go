@@ -335,10 +335,11 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 		}
 		// Lazy evaluation: far above beta on material alone, the positional terms will
 		// not bring the score back below it.
-		if quick := w.ev.Material(p) - lazyMargin; quick >= beta {
+		mat := w.ev.MaterialOf(p)
+		if quick := mat.Balance(p) - lazyMargin; quick >= beta {
 			return quick
 		}
-		stand = w.evaluate(p)
+		stand = w.evaluateMat(p, mat)
 		if stand >= beta {
 			return stand
 		}
@@ -492,13 +493,8 @@ func (w *worker) bestGain(p *movegen.Position) int {
 	if w.ev.DecisiveEntries() {
 		return Infinity
 	}
-	us, them := p.SideToMove(), p.SideToMove().Other()
-	gain := 0
-	for t := movegen.Pawn; t < movegen.NumTypes; t++ {
-		if p.Count(them, t) > 0 {
-			gain = max(gain, w.ev.Value(t))
-		}
-	}
+	us := p.SideToMove()
+	gain := w.ev.MostValuable(p, us.Other())
 	if p.Count(us, movegen.Pawn) > 0 {
 		gain += w.promoGain
 	}

@@ -134,6 +134,18 @@ func (w *worker) evaluate(p *movegen.Position) int {
 	return s
 }
 
+// evaluateMat is evaluate for a caller that has p's material m already.
+func (w *worker) evaluateMat(p *movegen.Position, m eval.Mat) int {
+	h := p.Hash()
+	ent := &w.evals[h&(evalCacheSize-1)]
+	if ent.used && ent.key == h {
+		return int(ent.score)
+	}
+	s := w.ev.EvaluateMat(p, w.pawns, m)
+	*ent = evalEntry{key: h, score: int32(s), used: true}
+	return s
+}
+
 // clearHistory forgets the move-ordering statistics (a new game).
 func (w *worker) clearHistory() {
 	w.history = [2][256][256]int32{}
