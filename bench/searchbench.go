@@ -8,7 +8,6 @@ import (
 	"os"
 	"runtime/pprof"
 	"strings"
-	"syscall"
 	"time"
 
 	"varchess/movegen"
@@ -79,16 +78,6 @@ type SearchLine struct {
 	Nodes     uint64
 	Time      time.Duration // wall clock
 	CPU       time.Duration // processor time of the whole process (all threads)
-}
-
-// cpuTime is the processor time this process has used so far. On a shared machine it
-// measures speed better than the wall clock, which counts the time other programs run.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // RunSearch searches every position with a fresh engine state (tables cleared, one thread
