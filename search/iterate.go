@@ -17,7 +17,9 @@ func (w *worker) iterate(root *movegen.Position, legal int, start time.Time, res
 	lines := min(max(w.sh.lim.MultiPV, 1), MaxMultiPV, legal)
 	var lineScores [MaxMultiPV]int
 	score := 0
+	scale := 100 // of the planned time, after the last iteration (timeScale)
 	for depth := 1; depth <= maxDepth; depth++ {
+		prevScore, prevBest := score, res.Best
 		for line := 0; line < lines; line++ {
 			w.nExcluded = line
 			lineScores[line] = w.aspiration(root, depth, lineScores[line])
@@ -68,7 +70,10 @@ func (w *worker) iterate(root *movegen.Position, legal int, start time.Time, res
 		if (score > MateBound || score < -MateBound) && MateScore-abs(score) <= depth {
 			break
 		}
-		if w.sh.softExpired() || w.sh.plan.timed() && legal == 1 {
+		if depth >= scaleFromDepth {
+			scale = timeScale(prevScore, score, res.Best != prevBest)
+		}
+		if w.sh.softExpired(scale) || w.sh.plan.timed() && legal == 1 {
 			break
 		}
 	}

@@ -100,6 +100,17 @@ const (
 	reserveFloor = time.Second
 	// incShare is the percentage of the increment added to each move's planned time.
 	incShare = 75
+	// fallSmall and fallLarge (centipawns): a score that fell this much from one iteration
+	// to the next stretches the planned time by fallSmallExtra or fallLargeExtra percent;
+	// a new best move by changeExtra (see timeScale).
+	fallSmall      = 25
+	fallLarge      = 80
+	fallSmallExtra = 40
+	fallLargeExtra = 100
+	changeExtra    = 40
+	// scaleFromDepth is the first iteration whose score and move stretch the time: the
+	// shallow ones change their minds all the time.
+	scaleFromDepth = 4
 	// maxLag bounds the latency learnt from the clock (lagMeter); lagDecay: the learnt
 	// latency loses 1/lagDecay of itself per move unless seen again.
 	maxLag   = time.Second

@@ -151,8 +151,9 @@ func (sh *shared) startClock(t time.Time) {
 	}
 }
 
-// softExpired reports whether the main worker should start no new iteration.
-func (sh *shared) softExpired() bool {
+// softExpired reports whether the main worker should start no new iteration, with the
+// planned time stretched to scale percent (see timeScale).
+func (sh *shared) softExpired(scale int) bool {
 	if !sh.plan.timed() {
 		return false
 	}
@@ -160,7 +161,29 @@ func (sh *shared) softExpired() bool {
 	if cs == 0 {
 		return false // still pondering
 	}
-	return time.Since(time.Unix(0, cs)) >= sh.plan.soft*6/10
+	return time.Since(time.Unix(0, cs)) >= sh.plan.soft*time.Duration(scale)/100*6/10
+}
+
+// timeScale is the share of the planned time (in percent) the search may use before it
+// starts no new iteration, after an iteration that scored score and one before it that
+// scored prev: a score that fell, or a best move that changed, means the deeper search
+// found something the shallower one missed, and the next iteration may find the answer
+// to it. (Measured in Hop Chess: winning positions thrown away by a move chosen at the
+// depth where the score first fell.) The hard limit still bounds every move.
+func timeScale(prev, score int, changed bool) int {
+	scale := 100
+	if abs(prev) < MateBound && abs(score) < MateBound {
+		switch drop := prev - score; {
+		case drop >= fallLarge:
+			scale += fallLargeExtra
+		case drop >= fallSmall:
+			scale += fallSmallExtra
+		}
+	}
+	if changed {
+		scale += changeExtra
+	}
+	return scale
 }
 
 // mustWait reports whether a search that has nothing left to search must still wait for

@@ -147,3 +147,33 @@ func TestHopChessSpreadsItsClockOverFewerMoves(t *testing.T) {
 		t.Errorf("normal, 20 moves to go: soft limit %v", pl.soft)
 	}
 }
+
+// TestTimeScale: a score that fell, or a best move that changed, stretches the time
+// before the next iteration; a steady or rising score does not, nor do mate scores,
+// whose distance changes from one iteration to the next.
+func TestTimeScale(t *testing.T) {
+	for _, c := range []struct {
+		prev, score int
+		changed     bool
+		want        int
+	}{
+		{30, 30, false, 100},
+		{30, 200, false, 100},
+		{30, 30 - fallSmall + 1, false, 100},
+		{30, 30 - fallSmall, false, 100 + fallSmallExtra},
+		{30, 30 - fallLarge, false, 100 + fallLargeExtra},
+		{30, 30, true, 100 + changeExtra},
+		{500, -400, true, 100 + fallLargeExtra + changeExtra},
+		{MateScore - 5, MateScore - 9, false, 100},
+		{200, -MateScore + 7, false, 100},
+	} {
+		if got := timeScale(c.prev, c.score, c.changed); got != c.want {
+			t.Errorf("timeScale(%d, %d, %v) = %d, want %d", c.prev, c.score, c.changed, got, c.want)
+		}
+	}
+	// The stretched soft limit still stops before the hard one.
+	pl := newPlan(Limits{Time: 10 * time.Second, Inc: 100 * time.Millisecond}, 0, defaultMovesToGo)
+	if most := pl.soft * time.Duration(100+fallLargeExtra+changeExtra) / 100 * 6 / 10; most >= pl.hard {
+		t.Errorf("stretched soft limit %v reaches the hard limit %v", most, pl.hard)
+	}
+}
