@@ -22,6 +22,12 @@ const lazyPicks = 4
 
 // key packs a move and its ordering score so that a larger word is a better move; ties go
 // to the larger move code, deterministically.
+//
+// Among a Hop Chess turn's placements that is the higher square, in Black's half for both
+// colours. Two colour-blind orders were measured against it on the same openings (16-game
+// matches against the depth-2 self, 10 s + 0.1 s) and kept out: each side's trampoline
+// towards its enemy first, 181-27 against this order's 188-20; both sides' towards the
+// root side's king first, 137-23 against 147-13.
 func key(m movegen.Move, score int32) uint64 {
 	return uint64(uint32(score)^0x80000000)<<32 | uint64(m)
 }
