@@ -161,7 +161,14 @@ func (sh *shared) softExpired(scale int) bool {
 	if cs == 0 {
 		return false // still pondering
 	}
-	return time.Since(time.Unix(0, cs)) >= sh.plan.soft*time.Duration(scale)/100*6/10
+	return time.Since(time.Unix(0, cs)) >= sh.plan.newIterationUntil(scale)
+}
+
+// newIterationUntil is how long after the clock starts a new iteration may still begin,
+// with the planned time stretched to scale percent: six tenths of it (an iteration begun
+// later would seldom finish within the plan).
+func (pl plan) newIterationUntil(scale int) time.Duration {
+	return pl.soft * time.Duration(scale) / 100 * 6 / 10
 }
 
 // timeScale is the share of the planned time (in percent) the search may use before it

@@ -173,7 +173,7 @@ func TestTimeScale(t *testing.T) {
 	}
 	// The stretched soft limit still stops before the hard one.
 	pl := newPlan(Limits{Time: 10 * time.Second, Inc: 100 * time.Millisecond}, 0, defaultMovesToGo)
-	if most := pl.soft * time.Duration(100+fallLargeExtra+changeExtra) / 100 * 6 / 10; most >= pl.hard {
+	if most := pl.newIterationUntil(100 + fallLargeExtra + changeExtra); most >= pl.hard {
 		t.Errorf("stretched soft limit %v reaches the hard limit %v", most, pl.hard)
 	}
 }
