@@ -129,6 +129,32 @@ func (x *xbModel) apply(t *testing.T, move string) {
 	x.cell[ty][tx] = piece
 }
 
+// relay is how XBoard 4.9.1 passes move, about to be applied to the model's board, to the
+// other engine: as it came, except a two-leg move whose first leg ends on an empty square
+// or on a piece of the mover's colour (XBoard counts an empty square as Black's), which it
+// takes for castling and sends as from-to, kill square to the square beside the
+// destination (its SendMoveToProgram; seen when a black pawn's e4f3,f3g2 reached White as
+// e4g2,f3f2).
+func (x *xbModel) relay(t *testing.T, move string) string {
+	first, second, ok := strings.Cut(move, ",")
+	if !ok {
+		return move
+	}
+	fx, fy := x.sq(t, first[:2])
+	kx, ky := x.sq(t, first[2:4])
+	white := func(c byte) bool { return c >= 'A' && c <= 'Z' }
+	if white(x.cell[ky][kx]) != white(x.cell[fy][fx]) {
+		return move
+	}
+	to, promo := second[2:4], second[4:]
+	side := byte(0) // XBoard: the destination's file, plus one if from is right of kill, else minus one
+	if fx > kx {
+		side = 1
+	}
+	beside := string([]byte{to[0] + side - (1 - side), to[1]})
+	return first[:2] + to + "," + first[2:4] + beside + promo
+}
+
 // same reports the first square on which the model and p disagree, "" if none.
 func (x *xbModel) same(p *movegen.Position) string {
 	y := newXBModel(nil, p)

@@ -96,8 +96,9 @@ const xbPass = "@@@@"
 // takes rook, which XBoard reads as castling); a drop is P@e4; a Weak Square jump is the
 // king's from-to with the placed piece as a gating suffix (XBoard's seirawan form, which
 // puts that piece from the hand on the square the king left); a pass is @@@@; a hop capture
-// is two legs through the victim's square, c3d4,d4e5, but a king's hop along its rank is
-// the plain king move (kingHopAlongRank).
+// is two legs through the victim's square, c3d4,d4e5 (for an en passant hop the pawn's
+// square, killSquare), but a king's hop along its rank is the plain king move
+// (kingHopAlongRank).
 func (b xbBoard) moveText(p *movegen.Position, m movegen.Move) (string, bool) {
 	var sb strings.Builder
 	promo := func() {
@@ -173,7 +174,24 @@ func (b xbBoard) castleLegs(m movegen.Move) string {
 
 // hopLegs is a hop capture as XBoard's two legs through the victim's square, c3d4,d4e5.
 func (b xbBoard) hopLegs(m movegen.Move) string {
-	return b.square(m.From()) + b.square(m.Aux()) + "," + b.square(m.Aux()) + b.square(m.To())
+	k := b.killSquare(m)
+	return b.square(m.From()) + b.square(k) + "," + b.square(k) + b.square(m.To())
+}
+
+// killSquare is the square XBoard must empty for hop capture m, the end of its first leg:
+// the victim's square. For an en passant hop that is not the square jumped over (aux, the
+// square the enemy pawn passed, which is empty) but the pawn's own square, beside the
+// capturer on the passed square's file. XBoard 4.9.1 empties the end of the first leg and
+// nothing else, so legs through the passed square (d4e3,e3f2) left the pawn on its board;
+// and it relays a two-leg move whose first leg ends on an empty square (or one of the
+// mover's colour) to the other engine as castling, d4f2,e3e2, which no engine reads (seen
+// in XBoard 4.9.1 with scripted engines: White's next move of that pawn was accepted, and
+// White answered Black's capture with "Illegal move" and the game stalled).
+func (b xbBoard) killSquare(m movegen.Move) movegen.Square {
+	if m.Kind() == movegen.HopEnPassant {
+		return b.g.Square(b.g.File(m.Aux()), b.g.Rank(m.From()))
+	}
+	return m.Aux()
 }
 
 // kingHopAlongRank reports whether m is a king's hop capture along its rank (Jumping
@@ -226,9 +244,13 @@ func (b xbBoard) parseMove(p *movegen.Position, s string) (movegen.Move, error) 
 		}
 	}
 	// A king's hop along its rank is written as a plain move (kingHopAlongRank); a person
-	// or another program may still write it in two legs.
+	// or another program may still write it in two legs. An en passant hop may come as
+	// legs through the square jumped over, as this engine wrote it before (killSquare).
 	for _, m := range ml.Moves() {
 		if b.kingHopAlongRank(p, m) && s == b.hopLegs(m) {
+			return m, nil
+		}
+		if m.Kind() == movegen.HopEnPassant && s == b.square(m.From())+b.square(m.Aux())+","+b.square(m.Aux())+b.square(m.To()) {
 			return m, nil
 		}
 	}
@@ -274,11 +296,14 @@ func (b xbBoard) parseMove(p *movegen.Position, s string) (movegen.Move, error) 
 	return movegen.NullMove, fmt.Errorf("%s is not a legal move here", s)
 }
 
-// legsOf reports whether m is the move XBoard writes fromTo;kill: a hop capture over kill,
-// or castling with the rook on kill.
+// legsOf reports whether m is the move XBoard writes fromTo;kill: a hop capture over kill
+// (an en passant hop: over the pawn or the square it passed), or castling with the rook on
+// kill.
 func (b xbBoard) legsOf(m movegen.Move, fromTo, kill string) bool {
 	switch m.Kind() {
-	case movegen.HopCapture, movegen.HopEnPassant, movegen.Castle:
+	case movegen.HopEnPassant:
+		return fromTo == b.square(m.From())+b.square(m.To()) && (kill == b.square(b.killSquare(m)) || kill == b.square(m.Aux()))
+	case movegen.HopCapture, movegen.Castle:
 		return fromTo == b.square(m.From())+b.square(m.To()) && kill == b.square(m.Aux()) && m.Promo() == movegen.NoType
 	}
 	return false

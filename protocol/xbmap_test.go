@@ -93,7 +93,9 @@ func TestXBoardMoveKinds(t *testing.T) {
 		{movegen.NewMove(movegen.Pass, 0, 0, 0, movegen.NoType), "@@@@"},
 		{movegen.NewMove(movegen.HopCapture, sq("c3"), sq("e5"), sq("d4"), movegen.NoType), "c3d4,d4e5"},
 		{movegen.NewMove(movegen.HopCapture, sq("c6"), sq("e8"), sq("d7"), movegen.Queen), "c6d7,d7e8q"},
-		{movegen.NewMove(movegen.HopEnPassant, sq("d4"), sq("f2"), sq("e3"), movegen.NoType), "d4e3,e3f2"},
+		// en passant hop: the first leg ends on the pawn that passed e3 (e4), which XBoard
+		// empties (TestXBoardHopEnPassant)
+		{movegen.NewMove(movegen.HopEnPassant, sq("d4"), sq("f2"), sq("e3"), movegen.NoType), "d4e4,e4f2"},
 	}
 	for _, c := range cases {
 		got, ok := b.moveText(p, c.m)

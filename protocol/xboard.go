@@ -567,7 +567,7 @@ func (x *xboard) lift(arg string) {
 				marks[m.To()] = hlMove
 				continue
 			}
-			if (m.Kind() == movegen.HopCapture || m.Kind() == movegen.HopEnPassant) && m.From() == x.liftSq && m.Aux() == sq {
+			if (m.Kind() == movegen.HopCapture || m.Kind() == movegen.HopEnPassant) && m.From() == x.liftSq && x.xb.killSquare(m) == sq {
 				if m.Promo() != movegen.NoType {
 					addChoice(m.To(), m.Promo())
 				} else if marks[m.To()] == 0 {
@@ -588,7 +588,7 @@ func (x *xboard) lift(arg string) {
 			}
 			switch m.Kind() {
 			case movegen.HopCapture, movegen.HopEnPassant:
-				marks[m.Aux()] = hlLeg
+				marks[x.xb.killSquare(m)] = hlLeg // XBoard empties the end of the first leg
 			case movegen.Castle:
 				to := m.To()
 				if xbVariants[x.v.Name].kingAsMan {
@@ -673,7 +673,7 @@ func (x *xboard) put(arg string) {
 	for _, m := range ml.Moves() {
 		leg := m.Kind() == movegen.HopCapture || m.Kind() == movegen.HopEnPassant
 		leg = leg || m.Kind() == movegen.Castle && xbVariants[x.v.Name].kingAsMan && m.From() != m.To() // the rook, cyan
-		if leg && m.From() == x.liftSq && m.Aux() == sq {
+		if leg && m.From() == x.liftSq && x.xb.killSquare(m) == sq {
 			x.legSq = sq
 			return
 		}
