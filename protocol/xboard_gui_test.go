@@ -134,6 +134,10 @@ func checkXBoardGame(t *testing.T, v *movegen.Variant, dir, summary string) {
 		t.Errorf("%s: result %s {%s} neither claimed by an engine nor adjudicated", v.Name, m[2], reason)
 	}
 	t.Logf("%s: %s {%s}", v.Name, m[2], reason)
+	if t.Failed() {
+		// The moves, so that a failure seen once (a CI flake) can be replayed.
+		t.Logf("%s: the game as XBoard saved it:\n%s", v.Name, tail(string(pgn), 4000))
+	}
 }
 
 // maxSilence is the longest time between two moves that is not a stall: far above a move
