@@ -263,3 +263,56 @@ func TestHopQuiescencePlacementIsFillsFirst(t *testing.T) {
 		t.Fatalf("only %d tactical piece moves compared", compared)
 	}
 }
+
+// TestHopVerifyFindsPlacementRefutation: from a match game the full engine lost to a
+// depth-2 search. White's 7.Bc1-d2 with the trampoline on c3 looked best (+3.3 at depth 4)
+// to a search that tries a few of Black's hundreds of turns. It loses material to
+// 7...Bg7xd2+, which hops over White's own trampoline on c3, with Black's placed on b3 (the
+// knight on a1 then hops over b3 onto the recapturing queen). verifyReplies must lower the
+// score, and a full-width search of Black's turns scores the move below zero.
+func TestHopVerifyFindsPlacementRefutation(t *testing.T) {
+	g := movegen.NewGame(movegen.HopChess.Start(nil))
+	for _, m := range []string{"b1a3", "g7g5,e5", "f2f4,b6", "f8h6,c6", "a3c4,d6", "e8f8,c6",
+		"d2d3,b6", "b8d4,b3", "c4a8,h4", "d4a1,f2", "h2g5,b8", "h6g7,h6", "c1d2,c3"} {
+		if _, err := g.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w := newWorker(0, NewEngine())
+	w.prepare(&shared{tt: newTable(1), workers: []*worker{w}}, g.Position(), nil)
+	const thought = 330
+	w.stack[1].pos = *g.Position()
+	if v := w.verifyReplies(&w.stack[1].pos, thought); v >= thought-verifyMargin {
+		t.Fatalf("verified score %d: the refutation 7...Bg7xd2+ (trampoline b3) is not found", v)
+	}
+	w.stack[1].pos = *g.Position()
+	w.stack[1].fullWidth = true
+	if v := -w.negamax(&w.stack[1].pos, -Infinity, Infinity, verifyDepth, 1); v >= 0 {
+		t.Fatalf("full-width score %d: Black's refutation does not win material", v)
+	}
+}
+
+// TestHopVerifyPlaysEveryReply: the reply check prunes none of the opponent's turns. With a
+// bound no reply reaches, every turn is searched (one node or more each), where the pruned
+// search of the same node plays a few dozen.
+func TestHopVerifyPlaysEveryReply(t *testing.T) {
+	p := mustFEN(t, movegen.HopChess, "r1bqk2r/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R b KQkq - 0 6 d4 e6")
+	var ml movegen.MoveList
+	p.LegalMoves(&ml)
+	if ml.Len() < wideNode {
+		t.Fatalf("%d turns: not a wide node", ml.Len())
+	}
+	nodes := func(full bool) uint64 {
+		w := newWorker(0, NewEngine())
+		w.prepare(&shared{tt: newTable(1), workers: []*worker{w}}, p, nil)
+		w.stack[1].pos = *p
+		w.stack[1].fullWidth = full
+		w.negamax(&w.stack[1].pos, MateBound-1, MateBound, verifyDepth, 1)
+		return w.nodes
+	}
+	pruned, full := nodes(false), nodes(true)
+	t.Logf("%d turns: %d nodes pruned, %d full width", ml.Len(), pruned, full)
+	if full <= uint64(ml.Len()) || pruned >= uint64(ml.Len()) {
+		t.Fatalf("%d turns: %d nodes pruned, %d full width", ml.Len(), pruned, full)
+	}
+}

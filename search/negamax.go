@@ -47,7 +47,7 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	if found {
 		ttMove = hit.move
 		s := scoreFromTT(hit.score, ply)
-		if !pvNode && hit.depth >= depth && cuts(hit.bound, s, alpha, beta) {
+		if !pvNode && !f.fullWidth && hit.depth >= depth && cuts(hit.bound, s, alpha, beta) {
 			return s
 		}
 	}
@@ -158,7 +158,7 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 		// check through a trampoline, and a search that prunes them misses the mates in
 		// two that a depth-2 search, playing every root turn, finds against it.
 		checkKept := wide && ply > 0 && depth >= wideCheckDepth && !tactical && f.givesCheck(m)
-		widePrunable := wide && ply > 0 && !special && best > -MateBound && m != ttMove
+		widePrunable := wide && ply > 0 && !special && best > -MateBound && m != ttMove && !f.fullWidth
 		if widePrunable && !tactical && !checkKept {
 			if lateSeen >= wideLimit(depth, pvNode) {
 				continue
@@ -198,7 +198,7 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 		// Pruning of quiet moves near the leaves, once a move has been searched: late move
 		// pruning and futility pruning. Tactical and checking moves are never pruned, nor
 		// anything while in check.
-		if quiet && !pvNode && !inCheck && !special && best > -MateBound {
+		if quiet && !pvNode && !inCheck && !special && best > -MateBound && !f.fullWidth {
 			if depth <= lmpDepth && quietsSeen >= lmpBase+depth*depth && !checkKept {
 				continue
 			}
@@ -246,6 +246,12 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 		}
 		if w.stopped {
 			return 0
+		}
+		if ply == 0 && wide && score > alpha && score < MateBound && newDepth >= verifyDepth {
+			score = w.verifyReplies(next, score)
+			if w.stopped {
+				return 0
+			}
 		}
 
 		if score > best {
@@ -590,4 +596,28 @@ func (f *frame) givesCheck(m movegen.Move) bool {
 	}
 	_, found := slices.BinarySearch(f.checks[:f.nchecks], m)
 	return found
+}
+
+// verifyReplies checks a root move of a wide node (Hop Chess) that is about to become the
+// best one against every reply, and returns its score, lowered when some reply does better
+// than score-verifyMargin. Below the root the search prunes all but a few of the
+// opponent's hundreds of turns, and a placement it never tried can refute the move; a
+// search limited to depth 2 plays every turn at its root and finds exactly such
+// refutations. The check is a null-window search of the position after the move, to
+// verifyDepth, with the opponent's turns unpruned: each reply that the move survives is
+// usually refuted by the first answer tried, so it costs a fraction of a full search.
+func (w *worker) verifyReplies(next *movegen.Position, score int) int {
+	bound := score - verifyMargin
+	f := &w.stack[1]
+	// The root takes its line from this frame, which the check overwrites.
+	pvLen := f.pvLen
+	w.savedPV = f.pv
+	f.fullWidth = true
+	v := -w.negamax(next, -bound, -bound+1, verifyDepth, 1)
+	f.fullWidth = false
+	f.pv, f.pvLen = w.savedPV, pvLen
+	if w.stopped || v >= bound {
+		return score
+	}
+	return v
 }

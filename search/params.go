@@ -49,6 +49,11 @@ const (
 	// wideCheckDepth: from this depth a wide node searches all its checks, beyond the
 	// late-move limits and futility pruning (below it, mateInOne tests them instead).
 	wideCheckDepth = 2
+	// verifyDepth and verifyMargin: a wide root's move about to become the best is searched
+	// again to verifyDepth with every reply (verifyReplies), and its score lowered when a
+	// reply takes more than verifyMargin off it.
+	verifyDepth  = 2
+	verifyMargin = 50
 
 	// lmrMinDepth and lmrMinMove: late move reductions start at this depth and after this
 	// many moves; lmrBase and lmrDivisor shape the table log(depth)*log(moves)/divisor.

@@ -35,7 +35,9 @@ type frame struct {
 	// always answers the node's other checks, and its siblings'.
 	escape movegen.Move
 	null   bool // this node was reached by a null move
-	check  int8 // checkYes or checkNo when the parent knows, else checkUnknown
+	// fullWidth: this node prunes none of its moves (the root's reply check, verifyReplies).
+	fullWidth bool
+	check     int8 // checkYes or checkNo when the parent knows, else checkUnknown
 }
 
 // shared is the state of one search that all its workers see.
@@ -57,8 +59,9 @@ type worker struct {
 	sh      *shared
 	ev      *eval.Evaluator
 	stack   []frame
-	scratch movegen.MoveList // generation buffer, consumed before any recursion
-	checks  movegen.MoveList // the checks among scratch's moves (LegalMovesChecks), likewise
+	scratch movegen.MoveList         // generation buffer, consumed before any recursion
+	savedPV [MaxPly + 1]movegen.Move // the root move's line while verifyReplies runs
+	checks  movegen.MoveList         // the checks among scratch's moves (LegalMovesChecks), likewise
 	// replies is mateInOne's generation buffer, so that scratch keeps the node's moves
 	// until they are scored (fill runs after reverse futility pruning).
 	replies movegen.MoveList
