@@ -253,8 +253,8 @@ func TestPlanNeverUsesTheWholeClock(t *testing.T) {
 }
 
 // TestNodesDoNotAllocate: once the worker is set up, searching allocates nothing per node:
-// in FIDE, and in a Jumping Knights position where edge pieces can capture inwards, so that
-// every node also asks movegen whether Rule 4 is in force.
+// in FIDE, in a Jumping Knights position where edge pieces can capture inwards, so that
+// every node also asks movegen whether Rule 4 is in force, and in a Hop Chess middlegame.
 func TestNodesDoNotAllocate(t *testing.T) {
 	for _, c := range []struct {
 		v     *movegen.Variant
@@ -263,6 +263,8 @@ func TestNodesDoNotAllocate(t *testing.T) {
 	}{
 		{movegen.FIDE, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4},
 		{movegen.JumpingKnights, "9w/8r1/1n3k4/P9/4p5/R1p7/3B3n2/4P2Q1N/2b2K4/W1W7 w - - 0 20", 3},
+		// Hop Chess at depth 3: wide nodes, and the root's reply check (verifyReplies).
+		{movegen.HopChess, "r1bqk2r/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R b KQkq - 0 6 d4 e6", 3},
 	} {
 		p := mustFEN(t, c.v, c.fen)
 		w := newWorker(0, NewEngine())
