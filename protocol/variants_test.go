@@ -35,6 +35,22 @@ func contains(lines []string, want string) bool {
 	return false
 }
 
+// checkSession reports each wanted line missing from a session's output, and every line
+// that is an error (Illegal..., Error..., tellusererror).
+func checkSession(t *testing.T, out []string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !contains(out, w) {
+			t.Errorf("missing %q in\n%s", w, strings.Join(out, "\n"))
+		}
+	}
+	for _, l := range out {
+		if strings.HasPrefix(l, "Illegal") || strings.HasPrefix(l, "Error") || strings.HasPrefix(l, "tellusererror") {
+			t.Errorf("%s", l)
+		}
+	}
+}
+
 func needVariant(t *testing.T, name string) *movegen.Variant {
 	t.Helper()
 	v := movegen.ByName(name)
@@ -201,20 +217,10 @@ func TestJumpingKnightsHopCaptureInXBoard(t *testing.T) {
 	out := session(t, "xboard", "protover 2", "new", "variant jumpingknights", "force",
 		"setboard 10/5k4/10/10/10/10/3p6/2P7/5K4/10 w - - 0 1",
 		"lift c2", "put d3", "lift d3", "put e4", "usermove c2d3,d3e4", "ping 1", "quit")
-	for _, want := range []string{
+	checkSession(t, out,
 		"highlight 10/10/10/10/10/2Y7/2YC6/10/10/10",
 		"highlight 10/10/10/10/10/4Y5/10/10/10/10",
-		"pong 1",
-	} {
-		if !contains(out, want) {
-			t.Errorf("missing %q in\n%s", want, strings.Join(out, "\n"))
-		}
-	}
-	for _, l := range out {
-		if strings.HasPrefix(l, "Illegal") || strings.HasPrefix(l, "Error") || strings.HasPrefix(l, "tellusererror") {
-			t.Errorf("%s", l)
-		}
-	}
+		"pong 1")
 	// the form XBoard uses when it relays a two-leg move: from-to;kill
 	out = session(t, "xboard", "protover 2", "new", "variant jumpingknights", "force",
 		"setboard 10/5k4/10/10/10/10/3p6/2P7/5K4/10 w - - 0 1", "usermove c2e4;d3", "ping 1", "quit")
@@ -248,14 +254,7 @@ func TestWeakSquareJumpsInXBoard(t *testing.T) {
 	needVariant(t, "weaksquare")
 	out := session(t, "xboard", "protover 2", "new", "variant weaksquare", "force", "usermove a1c2", "usermove f8d7",
 		"lift c2", "put e3", "usermove c2e3b", "ping 1", "quit")
-	if !contains(out, "choice RBNP") || !contains(out, "pong 1") {
-		t.Errorf("no placement choice:\n%s", strings.Join(out, "\n"))
-	}
-	for _, l := range out {
-		if strings.HasPrefix(l, "Illegal") || strings.HasPrefix(l, "Error") {
-			t.Errorf("%s", l)
-		}
-	}
+	checkSession(t, out, "choice RBNP", "pong 1")
 }
 
 // TestHopChessOutsideXBoard: Hop Chess is not offered to XBoard (its turns move a piece and
@@ -341,14 +340,5 @@ func TestConsoleEveryVariant(t *testing.T) {
 func TestPrechessDropsInXBoard(t *testing.T) {
 	needVariant(t, "prechess")
 	out := session(t, "xboard", "protover 2", "new", "variant prechess", "force", "lift j2", "put b1", "usermove N@b1", "lift _7", "ping 1", "quit")
-	for _, want := range []string{"highlight 8/8/8/8/8/8/8/YYYYYYYY", "highlight YYYYYYYY/8/8/8/8/8/8/8", "pong 1"} {
-		if !contains(out, want) {
-			t.Errorf("missing %q in\n%s", want, strings.Join(out, "\n"))
-		}
-	}
-	for _, l := range out {
-		if strings.HasPrefix(l, "Illegal") || strings.HasPrefix(l, "Error") {
-			t.Errorf("%s", l)
-		}
-	}
+	checkSession(t, out, "highlight 8/8/8/8/8/8/8/YYYYYYYY", "highlight YYYYYYYY/8/8/8/8/8/8/8", "pong 1")
 }
