@@ -174,7 +174,11 @@ func (b xbBoard) castleLegs(m movegen.Move) string {
 
 // hopLegs is a hop capture as XBoard's two legs through the victim's square, c3d4,d4e5.
 func (b xbBoard) hopLegs(m movegen.Move) string {
-	k := b.killSquare(m)
+	return b.legsThrough(m, b.killSquare(m))
+}
+
+// legsThrough is m as two legs meeting on square k.
+func (b xbBoard) legsThrough(m movegen.Move, k movegen.Square) string {
 	return b.square(m.From()) + b.square(k) + "," + b.square(k) + b.square(m.To())
 }
 
@@ -250,7 +254,7 @@ func (b xbBoard) parseMove(p *movegen.Position, s string) (movegen.Move, error) 
 		if b.kingHopAlongRank(p, m) && s == b.hopLegs(m) {
 			return m, nil
 		}
-		if m.Kind() == movegen.HopEnPassant && s == b.square(m.From())+b.square(m.Aux())+","+b.square(m.Aux())+b.square(m.To()) {
+		if m.Kind() == movegen.HopEnPassant && s == b.legsThrough(m, m.Aux()) {
 			return m, nil
 		}
 	}
