@@ -113,9 +113,7 @@ func TestHopParriesCheckThenMate(t *testing.T) {
 // where no White piece can land, the capture wins the bishop, as the game went.
 func TestHopCapturePlacementOpensNoRecapture(t *testing.T) {
 	p := mustFEN(t, movegen.HopChess, "rnbqkb1r/pp1ppppp/8/2p5/3PnB2/2P5/PP3PPP/RN1QKBNR b KQkq - 1 4 c7 g3")
-	w := newWorker(0, NewEngine())
-	sh := &shared{tt: newTable(1), workers: []*worker{w}}
-	w.prepare(sh, p, nil)
+	w := preparedWorker(p, nil)
 	w.stack[0].pos = *p
 	stand := w.evaluate(p)
 	score := w.qsearch(&w.stack[0].pos, -Infinity, Infinity, 0, 0)
@@ -136,9 +134,7 @@ func TestHopWideNodeSearchesMateCheckBelowAlpha(t *testing.T) {
 	if mateIn1(p) == movegen.NullMove {
 		t.Fatal("the position has no mate in 1")
 	}
-	w := newWorker(0, NewEngine())
-	sh := &shared{tt: newTable(1), workers: []*worker{w}}
-	w.prepare(sh, p, nil)
+	w := preparedWorker(p, nil)
 	w.stack[1].pos = *p
 	alpha := w.evaluate(p) + 300
 	if alpha >= -futilityMargin {
@@ -223,8 +219,7 @@ func TestHopFindsMateInThree(t *testing.T) {
 // together: along random games, the first placement of each tactical piece move in fill's
 // order over LegalTactical's full list is exactly what LegalTacticalPlaced lists.
 func TestHopQuiescencePlacementIsFillsFirst(t *testing.T) {
-	w := newWorker(0, NewEngine())
-	w.prepare(&shared{tt: newTable(1), workers: []*worker{w}}, movegen.HopChess.MustParseFEN(movegen.HopChess.StartFEN), nil)
+	w := preparedWorker(movegen.HopChess.MustParseFEN(movegen.HopChess.StartFEN), nil)
 	rng := rand.New(rand.NewPCG(31, 5))
 	var ml, placed movegen.MoveList
 	compared := 0
@@ -279,8 +274,7 @@ func TestHopVerifyFindsPlacementRefutation(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	w := newWorker(0, NewEngine())
-	w.prepare(&shared{tt: newTable(1), workers: []*worker{w}}, g.Position(), nil)
+	w := preparedWorker(g.Position(), nil)
 	const thought = 330
 	w.stack[1].pos = *g.Position()
 	if v := w.verifyReplies(&w.stack[1].pos, thought); v >= thought-verifyMargin {
@@ -304,8 +298,7 @@ func TestHopVerifyPlaysEveryReply(t *testing.T) {
 		t.Fatalf("%d turns: not a wide node", ml.Len())
 	}
 	nodes := func(full bool) uint64 {
-		w := newWorker(0, NewEngine())
-		w.prepare(&shared{tt: newTable(1), workers: []*worker{w}}, p, nil)
+		w := preparedWorker(p, nil)
 		w.stack[1].pos = *p
 		w.stack[1].fullWidth = full
 		w.negamax(&w.stack[1].pos, MateBound-1, MateBound, verifyDepth, 1)

@@ -17,9 +17,7 @@ import (
 
 // qsearchRoot runs a quiescence search of p with a full window on a fresh worker.
 func qsearchRoot(p *movegen.Position) int {
-	w := newWorker(0, NewEngine())
-	sh := &shared{tt: newTable(1), workers: []*worker{w}}
-	w.prepare(sh, p, nil)
+	w := preparedWorker(p, nil)
 	w.stack[0].pos = *p
 	return w.qsearch(&w.stack[0].pos, -Infinity, Infinity, 0, 0)
 }
@@ -122,9 +120,7 @@ func TestNoReverseFutilityUnderRule4(t *testing.T) {
 	if freed.ForcedMoves(&ml) {
 		t.Fatal("after a4xb3 White is still forced: the test needs the capture to free it")
 	}
-	w := newWorker(0, NewEngine())
-	sh := &shared{tt: newTable(1), workers: []*worker{w}}
-	w.prepare(sh, p, nil)
+	w := preparedWorker(p, nil)
 	w.stack[0].pos = *p
 	w.rootDepth = 2
 	score := w.negamax(&w.stack[0].pos, -Infinity, Infinity, 2, 0)

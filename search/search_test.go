@@ -10,6 +10,14 @@ import (
 	"varchess/movegen"
 )
 
+// preparedWorker is a lone worker with a 1 MB table, ready to search p after the game
+// positions history, for tests that call its node functions directly.
+func preparedWorker(p *movegen.Position, history []uint64) *worker {
+	w := newWorker(0, NewEngine())
+	w.prepare(&shared{tt: newTable(1), workers: []*worker{w}}, p, history)
+	return w
+}
+
 func mustFEN(t testing.TB, v *movegen.Variant, fen string) *movegen.Position {
 	t.Helper()
 	p, err := v.ParseFEN(fen)
@@ -113,9 +121,7 @@ func TestRepetitionIsADraw(t *testing.T) {
 		}
 	}
 	root := g.Position()
-	w := newWorker(0, NewEngine())
-	sh := &shared{tt: newTable(1), workers: []*worker{w}}
-	w.prepare(sh, root, g.History())
+	w := preparedWorker(root, g.History())
 	w.path[w.base] = root.Hash()
 	play := func(text string) *movegen.Position {
 		m, err := root.ParseMove(text)
@@ -267,9 +273,7 @@ func TestNodesDoNotAllocate(t *testing.T) {
 		{movegen.HopChess, "r1bqk2r/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R b KQkq - 0 6 d4 e6", 3},
 	} {
 		p := mustFEN(t, c.v, c.fen)
-		w := newWorker(0, NewEngine())
-		sh := &shared{tt: newTable(1), workers: []*worker{w}}
-		w.prepare(sh, p, nil)
+		w := preparedWorker(p, nil)
 		w.stack[0].pos = *p
 		allocs := testing.AllocsPerRun(3, func() {
 			w.rootDepth = c.depth
