@@ -35,7 +35,9 @@ type frame struct {
 	// always answers the node's other checks, and its siblings'.
 	escape movegen.Move
 	null   bool // this node was reached by a null move
-	// fullWidth: this node prunes none of its moves (the root's reply check, verifyReplies).
+	// fullWidth: this node skips none of its moves and takes no cut from the table (the
+	// root's reply check, verifyReplies). A null move or reverse futility may still end it
+	// by failing high, which can only lower the score of the root move being checked.
 	fullWidth bool
 	check     int8 // checkYes or checkNo when the parent knows, else checkUnknown
 }
