@@ -229,3 +229,43 @@ func TestBoxNames(t *testing.T) {
 		t.Errorf("jumpingknights: ParseBoxSquare(a01) = %d bytes, want a0 (2)", n)
 	}
 }
+
+// TestCastlingTextNeverSharesAKingStep: in a Chess960 array the king may castle one file
+// (d1 to c1 with the b1 rook), where its castling written king-from-to would be the text
+// of its plain step. Every legal move must have its own text, and the castling reads as
+// the king taking its rook.
+func TestCastlingTextNeverSharesAKingStep(t *testing.T) {
+	for _, fen := range []string{
+		"3k4/8/8/8/8/8/8/1R1K2R1 w GB - 0 1", // queen-side castling moves the king one file
+		"2k5/8/8/8/8/8/8/1RK3R1 w GB - 0 1",  // the king already stands on c1
+	} {
+		p := FIDE.MustParseFEN(fen)
+		var ml MoveList
+		p.LegalMoves(&ml)
+		seen := map[string]bool{}
+		castles := 0
+		for _, m := range ml.Moves() {
+			s := p.MoveText(m)
+			if seen[s] {
+				t.Errorf("%s: two legal moves written %s", fen, s)
+			}
+			seen[s] = true
+			if m.Kind() == Castle {
+				castles++
+				if got, err := p.ParseMove(s); err != nil || got != m {
+					t.Errorf("%s: castling %s does not read back (%v)", fen, s, err)
+				}
+			}
+		}
+		if castles != 2 {
+			t.Errorf("%s: %d castlings, want 2", fen, castles)
+		}
+	}
+	p := FIDE.MustParseFEN("3k4/8/8/8/8/8/8/1R1K2R1 w GB - 0 1")
+	if m, err := p.ParseMove("d1c1"); err != nil || m.Kind() != Normal {
+		t.Errorf("d1c1 should be the king's step, got %v (%v)", m, err)
+	}
+	if m, err := p.ParseMove("d1b1"); err != nil || m.Kind() != Castle {
+		t.Errorf("d1b1 should be the queen-side castling, got %v (%v)", m, err)
+	}
+}

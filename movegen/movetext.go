@@ -6,7 +6,8 @@ import (
 )
 
 // MoveText writes m, a move of p's side to move, in the coordinate form of conventions.md:
-// e2e4, e7e8q, e1g1 (or e1h1 where castling is the king taking its rook), N@b1, c2e3b,
+// e2e4, e7e8q, e1g1 (or e1h1 where castling is the king taking its rook, and wherever the
+// king moves less than two files, so that no two moves share a text), N@b1, c2e3b,
 // 0000, g8d2,d2c0, e2e4,d5.
 func (p *Position) MoveText(m Move) string {
 	var buf [24]byte
@@ -35,7 +36,9 @@ func (p *Position) AppendMoveText(b []byte, m Move) []byte {
 		promo()
 	case Castle:
 		sq(m.From())
-		if p.v.Castling.KingTakesRook {
+		if p.v.Castling.KingTakesRook || abs(g.File(m.To())-g.File(m.From())) < 2 {
+			// a king that moves one file or none when it castles (a Chess960 array) would
+			// read as a king step, or as no move: such a castling is the king taking its rook
 			sq(m.Aux())
 		} else {
 			sq(m.To())
