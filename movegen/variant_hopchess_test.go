@@ -128,7 +128,7 @@ func TestHopOracleRandomGames(t *testing.T) {
 	}
 }
 
-// hopSampleGame is the seed's sample game (../shared/seeds/002_*.txt) in coordinate text,
+// hopSampleGame is the Hop Chess rules' sample game (docs/hopchess.md) in coordinate text,
 // with the three corrections of hopchess.md 3.8 (10...N:d3+, 12...Na3+ e8, 14.Nd4); a
 // trailing + marks the checks the sample gives.
 var hopSampleGame = []string{
