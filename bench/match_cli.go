@@ -41,20 +41,20 @@ func newMatchFlags() (*flag.FlagSet, *matchFlags) {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	f := &matchFlags{
-		engine1: fs.String("engine1", "", "the first engine's command line, `CMD`, split into words as a shell would "+
+		engine1: fs.String("engine1", "", "the first engine's command line `CMD`, split into words as a shell would "+
 			"(quotes and backslashes work; for pipes or variables write /bin/sh -c '...'); required"),
-		engine2:  fs.String("engine2", "", "the second engine's command line, `CMD`, as -engine1; required"),
-		variant:  fs.String("variant", "normal", "the variant, `NAME`: "+strings.Join(movegen.Names(), ", ")),
-		proto1:   fs.String("proto1", protoAuto, "the first engine's protocol, `auto|xboard|uci`; auto finds it out at the handshake"),
-		proto2:   fs.String("proto2", protoAuto, "the second engine's protocol, `auto|xboard|uci`"),
-		games:    fs.Int("games", 2, "the number of games, `N`; each opening is played twice, colours swapped"),
-		tc:       fs.String("tc", "10+0.1", "the time control, `BASE+INC` in seconds, fractions allowed (0.5+0.01)"),
-		openings: fs.String("openings", "random:4", "where the games start, `FILE|random:PLIES`: a FILE of FENs or move lists, one a line, or PLIES random moves from the start"),
-		pgn:      fs.String("pgn", "", "write every game to this PGN `FILE` as it ends"),
-		sprt:     fs.String("sprt", "", "`elo0,elo1,alpha,beta`: stop as soon as the sequential test accepts elo0 or elo1 (like 0,10,0.05,0.05)"),
-		seed:     fs.Uint64("seed", 0, "the random seed of the openings, `S` (0: one from the clock, printed)"),
+		engine2:  fs.String("engine2", "", "the second engine's command line `CMD`, as -engine1; required"),
+		variant:  fs.String("variant", "normal", "the variant `NAME`: "+strings.Join(movegen.Names(), ", ")),
+		proto1:   fs.String("proto1", protoAuto, "speak protocol `PROTO` to the first engine: auto (found out at the handshake), xboard or uci"),
+		proto2:   fs.String("proto2", protoAuto, "speak protocol `PROTO` to the second engine, as -proto1"),
+		games:    fs.Int("games", 2, "play `N` games; each opening is played twice, the colours swapped"),
+		tc:       fs.String("tc", "10+0.1", "the time control `BASE+INC` in seconds, fractions allowed (0.5+0.01)"),
+		openings: fs.String("openings", "random:4", "start the games from the lines of `FILE` (a FEN, a FEN and moves, or moves), or with random:PLIES from PLIES random moves"),
+		pgn:      fs.String("pgn", "", "write every game to the PGN file `FILE` as it ends"),
+		sprt:     fs.String("sprt", "", "stop as soon as a sequential test decides between elo0 and elo1, with error rates alpha and beta: `elo0,elo1,alpha,beta` (like 0,10,0.05,0.05)"),
+		seed:     fs.Uint64("seed", 0, "the random openings' seed `S` (0: one from the clock, printed)"),
 	}
-	f.concurrency = fs.Int("concurrency", 1, "games played at once, `K` (each with its own pair of engine processes)")
+	f.concurrency = fs.Int("concurrency", 1, "play `K` games at once, each with its own pair of engine processes")
 	return fs, f
 }
 
