@@ -3,6 +3,7 @@ package docs
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -412,6 +413,48 @@ func TestMarkdownStaysSimple(t *testing.T) {
 
 // mustFile is the text of the document name; a missing one is reported, and reads as
 // empty, so that the other documents are still checked.
+// perftRow is a row of conventions.md's perft table: | `name` | n1 | n2 | n3 |, with
+// "(array N)" after bunker's name.
+var perftRow = regexp.MustCompile("^\\| `([a-z0-9]+)`(?: \\(array ([0-9]+)\\))? \\| ([0-9]+) \\| ([0-9]+) \\| ([0-9]+) \\|$")
+
+// TestPerftTable holds conventions.md's perft counts from the start positions to movegen.
+func TestPerftTable(t *testing.T) {
+	seen := map[string]bool{}
+	for _, line := range outsideFences(mustFile(t, "conventions.md")) {
+		m := perftRow.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		v := movegen.ByName(m[1])
+		if v == nil {
+			t.Errorf("conventions.md: perft of unknown variant %q", m[1])
+			continue
+		}
+		seen[v.Name] = true
+		fen := v.StartFEN
+		if m[2] != "" {
+			n, _ := strconv.Atoi(m[2])
+			fen = movegen.BunkerArrayFEN(n)
+		}
+		p, err := v.ParseFEN(fen)
+		if err != nil {
+			t.Errorf("conventions.md: %s: %v", line, err)
+			continue
+		}
+		for depth := 1; depth <= 3; depth++ {
+			want, _ := strconv.ParseUint(m[2+depth], 10, 64)
+			if got := movegen.Perft(p, depth); got != want {
+				t.Errorf("conventions.md: perft %d of %s is %d, the table says %d", depth, v.Name, got, want)
+			}
+		}
+	}
+	for _, v := range movegen.All {
+		if !seen[v.Name] {
+			t.Errorf("conventions.md: no perft row for %s", v.Name)
+		}
+	}
+}
+
 func mustFile(t *testing.T, name string) string {
 	t.Helper()
 	text, ok := File(name)
