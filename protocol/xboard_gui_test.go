@@ -46,9 +46,9 @@ var xboardPrograms = []struct{ program, pkg string }{
 }
 
 // missingXBoardPrograms lists the programs of xboardPrograms that are neither on PATH nor
-// in /usr/games (where Debian puts XBoard), as "xboard (Debian package xboard)".
-func missingXBoardPrograms() []string {
-	var missing []string
+// in /usr/games (where Debian puts XBoard), as "xboard (Debian package xboard)", and the
+// packages that install them.
+func missingXBoardPrograms() (missing, packages []string) {
 	for _, p := range xboardPrograms {
 		if _, err := exec.LookPath(p.program); err == nil {
 			continue
@@ -57,8 +57,9 @@ func missingXBoardPrograms() []string {
 			continue
 		}
 		missing = append(missing, fmt.Sprintf("%s (Debian package %s)", p.program, p.pkg))
+		packages = append(packages, p.pkg)
 	}
-	return missing
+	return missing, packages
 }
 
 // xboardSetup skips with -short, and when a program the harness needs is missing; else it
@@ -68,9 +69,9 @@ func xboardSetup(t *testing.T) (script, dir, engine string) {
 	if testing.Short() {
 		t.Skip("plays real XBoard games (about 15 s each); run without -short")
 	}
-	if missing := missingXBoardPrograms(); len(missing) > 0 {
-		t.Skipf("real XBoard games need %s: run make deps-debian, or apt-get install xboard xvfb xauth",
-			strings.Join(missing, ", "))
+	if missing, packages := missingXBoardPrograms(); len(missing) > 0 {
+		t.Skipf("real XBoard games need %s: run make deps-debian, or apt-get install %s",
+			strings.Join(missing, ", "), strings.Join(packages, " "))
 	}
 	script, err := filepath.Abs(xboardHarness)
 	if err != nil {
