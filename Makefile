@@ -7,19 +7,29 @@ STATICCHECK_VERSION := v0.8.2
 # Debian packages the GUI and comparison tests need (XBoard under Xvfb, reference engines).
 DEB_PACKAGES := xboard xvfb xauth fairymax fairy-stockfish
 
-.PHONY: all build run test test-go test-race deps-debian bench lint fmt-check vet race fuzz perft-long perft-bench clean
+.PHONY: all build baseline run test test-go test-race deps-debian bench lint fmt-check mod-check vet race fuzz perft-long perft-bench clean
 
 all: build
 
 build:
 	$(GO) build -o $(BIN) ./cmd/engine
 
+# baseline builds bin/engine-baseline from the commit REF (default HEAD: the last commit,
+# without the changes in the work tree): the opponent of a change in an SPRT match
+# (README, Matches). REF may be any commit, branch or tag: make baseline REF=main.
+REF ?= HEAD
+baseline:
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	git archive --format=tar "$(REF)" | tar -x -C "$$tmp" && \
+	(cd "$$tmp" && $(GO) build -o "$(CURDIR)/bin/engine-baseline" ./cmd/engine) && \
+	echo "bin/engine-baseline: built from $$(git rev-parse --short "$(REF)")"
+
 run: build
 	./$(BIN)
 
-# test runs everything CI runs: formatting, vet, the unit and transcript tests, and the
-# race detector on the concurrent packages.
-test: deps-debian fmt-check vet test-go test-race
+# test runs everything CI runs: formatting, a tidy go.mod, vet, the unit and transcript
+# tests, and the race detector on the concurrent packages.
+test: deps-debian fmt-check mod-check vet test-go test-race
 
 test-go:
 	$(GO) test -count=1 ./...
@@ -44,12 +54,17 @@ deps-debian:
 bench: build
 	./$(BIN) bench
 
-lint: fmt-check vet
+lint: fmt-check mod-check vet
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./...
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt would change: $$out"; exit 1; fi
+
+# mod-check fails when go.mod or go.sum is not what `go mod tidy` would write (a requirement
+# marked indirect that the code imports, one nothing needs, a missing checksum).
+mod-check:
+	@$(GO) mod tidy -diff || { echo "go.mod/go.sum are not tidy: run go mod tidy"; exit 1; }
 
 # vet also vets the Windows and macOS builds: system calls differ there (see bench/cputime_*.go).
 vet:

@@ -19,7 +19,8 @@ import (
 var (
 	// errNoReply: the engine said nothing useful before its deadline (hung, or too slow).
 	errNoReply = errors.New("no reply in time")
-	// errExited: the engine's output ended (it crashed or quit).
+	// errExited: the engine's output ended (it crashed or quit). The error returned wraps
+	// it in an *exitError that says how.
 	errExited = errors.New("engine exited")
 	// errUnreadable: the engine's output cannot be read as lines (a line over maxLine).
 	errUnreadable = errors.New("engine output unreadable")
@@ -31,16 +32,43 @@ type rejectError struct{ line string }
 
 func (e *rejectError) Error() string { return "rejects a command: " + e.line }
 
+// exitError is errExited with what the referee knows of the death: the exit status (or
+// the signal) and the last lines the engine wrote on its standard error.
+type exitError struct {
+	status string // "exit status 3", "signal: segmentation fault"; "" if it still runs
+	stderr string // the end of its standard error, lines joined by " / "
+}
+
+func (e *exitError) Error() string {
+	var b strings.Builder
+	b.WriteString(errExited.Error())
+	if e.status == "" {
+		b.WriteString(" (it closed its output but still runs)")
+	} else {
+		b.WriteString(" (" + e.status + ")")
+	}
+	if e.stderr == "" {
+		b.WriteString(", nothing on stderr")
+	} else {
+		b.WriteString(`, stderr ends: "` + e.stderr + `"`)
+	}
+	return b.String()
+}
+
+func (e *exitError) Unwrap() error { return errExited }
+
 // EngineSpec is how to start one engine and talk to it.
 type EngineSpec struct {
 	Cmd   []string // program and arguments
-	Proto string   // "xboard" or "uci"
+	Proto string   // "xboard", "uci", or "auto" (or ""): found out at the handshake
 }
 
 // player is one engine process seen by the referee, whatever its protocol.
 type player interface {
 	// Name is the engine's own name (myname, id name), or its program's.
 	Name() string
+	// Protocol is "xboard" or "uci".
+	Protocol() string
 	// NewGame sets the engine up for a game and waits until it is ready.
 	NewGame(s *gameSetup) error
 	// Move sends the moves played since the engine last heard of the game (texts are all
@@ -117,6 +145,11 @@ type proc struct {
 	readErr error // why the output ended early (an over-long line), set before lines closes
 	argv0   string
 	id      string // program and pid in the debug log
+	stderr  *tailBuffer
+	// pending is a line read and put back (unread): the protocol detection reads the
+	// first line of the handshake, which the protocol's own handshake then reads again.
+	// Only the referee's goroutine touches it.
+	pending *line
 
 	// Lines to the engine go through a queue and a writer goroutine, so that an engine
 	// that stops reading its input can never block the referee.
@@ -153,13 +186,65 @@ func (p *proc) debugf(dir, text string) {
 // maxLine bounds one line of engine output; a longer one is garbage and ends the talk.
 const maxLine = 1 << 20
 
-// startProc starts argv with piped standard input and output; standard error is dropped.
+// stderrTail bounds what is kept of an engine's standard error: its end, where the
+// reason for a death usually is, for the message that reports it.
+const (
+	stderrTailBytes = 4096
+	stderrTailLines = 4   // lines of it in the message
+	stderrTailShown = 400 // bytes of it in the message at most
+)
+
+// exitWait is how long the referee waits, after an engine's output ends, for its exit
+// status (it has usually exited already; one that closed its output and runs on is killed
+// later by stop).
+const exitWait = 500 * time.Millisecond
+
+// tailBuffer keeps the last stderrTailBytes written to it.
+type tailBuffer struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (b *tailBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.buf = append(b.buf, p...)
+	if len(b.buf) > 2*stderrTailBytes {
+		b.buf = append([]byte(nil), b.buf[len(b.buf)-stderrTailBytes:]...)
+	}
+	return len(p), nil
+}
+
+// tail is the last stderrTailLines non-blank lines, joined by " / ", at most
+// stderrTailShown bytes (the end kept).
+func (b *tailBuffer) tail() string {
+	b.mu.Lock()
+	text := string(b.buf)
+	b.mu.Unlock()
+	var lines []string
+	for _, l := range strings.Split(text, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	lines = lines[max(0, len(lines)-stderrTailLines):]
+	s := strings.Join(lines, " / ")
+	if len(s) > stderrTailShown {
+		s = "..." + s[len(s)-stderrTailShown:]
+	}
+	return strings.ToValidUTF8(s, "?")
+}
+
+// startProc starts argv with piped standard input and output; the end of its standard
+// error is kept for the message if it dies.
 func startProc(argv []string) (*proc, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("empty engine command")
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.WaitDelay = time.Second
+	stderr := &tailBuffer{}
+	cmd.Stderr = stderr
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -171,7 +256,7 @@ func startProc(argv []string) (*proc, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	p := &proc{cmd: cmd, in: in, lines: make(chan line, 256), quit: make(chan struct{}), waited: make(chan struct{}), argv0: argv[0]}
+	p := &proc{cmd: cmd, in: in, lines: make(chan line, 256), quit: make(chan struct{}), waited: make(chan struct{}), argv0: argv[0], stderr: stderr}
 	if debugLog != nil {
 		p.id = fmt.Sprintf("%s[%d]", baseName(argv[0]), cmd.Process.Pid)
 	}
@@ -226,6 +311,9 @@ func (p *proc) write() {
 	p.in.Close()
 }
 
+// unread puts l back: the next read returns it.
+func (p *proc) unread(l line) { p.pending = &l }
+
 // readLine waits for the next line until deadline.
 func (p *proc) readLine(deadline time.Time) (line, error) {
 	return p.readLineCtx(context.Background(), deadline)
@@ -236,6 +324,10 @@ func (p *proc) readLine(deadline time.Time) (line, error) {
 // read after the deadline is no reply (so an engine that prints without end still runs
 // out of time).
 func (p *proc) readLineCtx(ctx context.Context, deadline time.Time) (line, error) {
+	if l := p.pending; l != nil {
+		p.pending = nil
+		return *l, nil
+	}
 	select {
 	case l, ok := <-p.lines:
 		return p.got(l, ok, deadline)
@@ -264,11 +356,27 @@ func (p *proc) got(l line, ok bool, deadline time.Time) (line, error) {
 	case !ok && p.readErr != nil:
 		return line{}, fmt.Errorf("%w: %v", errUnreadable, p.readErr)
 	case !ok:
-		return line{}, errExited
+		return line{}, p.exited()
 	case l.at.After(deadline):
 		return line{}, errNoReply
 	}
 	return l, nil
+}
+
+// exited is the error for an engine whose output has ended: errExited with its exit
+// status and the end of its standard error.
+func (p *proc) exited() error {
+	if p.cmd == nil { // a canned proc of the tests
+		return errExited
+	}
+	e := &exitError{}
+	select {
+	case <-p.waited: // read closes lines, then waits for the process and closes waited
+		e.status = p.cmd.ProcessState.String()
+	case <-time.After(exitWait):
+	}
+	e.stderr = p.stderr.tail()
+	return e
 }
 
 // stop asks the engine to quit with the line bye (if not empty), gives it a moment, then
@@ -294,34 +402,11 @@ func (p *proc) stop(bye string) {
 	})
 }
 
-// startPlayer starts the engine of spec and completes the protocol's handshake.
-func startPlayer(spec EngineSpec, v *movegen.Variant, t timeouts) (player, error) {
-	switch spec.Proto {
-	case "xboard", "uci":
-	default:
-		return nil, fmt.Errorf("unknown protocol %q (want xboard or uci)", spec.Proto)
-	}
-	p, err := startProc(spec.Cmd)
-	if err != nil {
-		return nil, err
-	}
-	var pl player
-	if spec.Proto == "uci" {
-		pl, err = startUCI(p, v, t)
-	} else {
-		pl, err = startXBoard(p, v, t)
-	}
-	if err != nil {
-		p.stop("")
-		return nil, fmt.Errorf("%s: %w", strings.Join(spec.Cmd, " "), err)
-	}
-	return pl, nil
-}
-
 // timeouts bound the waits that are not on a game clock.
 type timeouts struct {
 	Start time.Duration // the handshake after starting an engine
 	Sync  time.Duration // ping/pong or isready/readyok before a game
+	Probe time.Duration // silence after one protocol's greeting before the other's is tried
 }
 
 // baseName is the last element of a program path, a name for engines that give none.

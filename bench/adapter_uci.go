@@ -20,11 +20,10 @@ type uci struct {
 	variants []string // the UCI_Variant option's choices, nil if the engine has none
 }
 
-// startUCI completes the handshake ("uci" ... "uciok"), selects the variant and waits for
-// "readyok".
+// startUCI completes the handshake after "uci" (sent by detect): the lines up to "uciok";
+// then it selects the variant and waits for "readyok".
 func startUCI(p *proc, v *movegen.Variant, t timeouts) (*uci, error) {
 	e := &uci{p: p, name: baseName(p.argv0), t: t}
-	p.send("uci")
 	deadline := time.Now().Add(t.Start)
 	for {
 		l, err := p.readLine(deadline)
@@ -49,7 +48,7 @@ func startUCI(p *proc, v *movegen.Variant, t timeouts) (*uci, error) {
 	}
 	if v.Name != "normal" {
 		if e.variants != nil && !contains(e.variants, v.Name) {
-			return nil, fmt.Errorf("the engine does not play variant %s (UCI_Variant: %s)", v.Name, strings.Join(e.variants, " "))
+			return nil, &variantError{proto: "uci", variant: v.Name, plays: e.variants}
 		}
 		p.send("setoption name UCI_Variant value %s", v.Name)
 	}
@@ -60,6 +59,8 @@ func startUCI(p *proc, v *movegen.Variant, t timeouts) (*uci, error) {
 }
 
 func (e *uci) Name() string { return e.name }
+
+func (e *uci) Protocol() string { return "uci" }
 
 // sync sends isready and waits for readyok, dropping what comes before it.
 func (e *uci) sync() error {

@@ -7,11 +7,11 @@ import (
 )
 
 // xbNames translates move text and FENs between the native square names of the
-// conventions and XBoard's, which the XBoard protocol uses on the wire (conventions.md:
-// native names everywhere "except inside the XBoard protocol layer, which maps to XBoard's
-// own square names"). XBoard 4.9.1 names files a, b, c, ... from the left edge of the
+// conventions and XBoard's, which the XBoard protocol uses on the wire (docs/conventions.md:
+// native names everywhere except inside the XBoard protocol layer, which maps to XBoard's
+// own square names). XBoard 4.9.1 names files a, b, c, ... from the left edge of the
 // bounding box, and numbers ranks from 0 on a board of exactly 10 ranks and from 1 on any
-// other (without -rankOffset; design/xboard.md §2.1). So Jumping Knights' z0 is XBoard's
+// other (without -rankOffset; seen in XBoard itself, README's XBoard table). So Jumping Knights' z0 is XBoard's
 // a0, Black Hole's e0 is XBoard's e1; in normal, weaksquare and the 8x8 games the names
 // are the same and nothing is translated. XBoard writes a null move @@@@.
 type xbNames struct {

@@ -29,12 +29,10 @@ type xboard struct {
 	names    xbNames // the variant's square names as XBoard writes them
 }
 
-// startXBoard completes the CECP v2 handshake: "xboard", "protover 2", then features until
-// done=1.
+// startXBoard completes the CECP v2 handshake after "xboard" and "protover 2" (sent by
+// detect): features until done=1.
 func startXBoard(p *proc, v *movegen.Variant, t timeouts) (*xboard, error) {
 	e := &xboard{p: p, name: baseName(p.argv0), t: t, names: newXBNames(v.Geometry)}
-	p.send("xboard")
-	p.send("protover 2")
 	// Protocol version 1 engines (no features at all) are not supported: without ping the
 	// referee cannot tell a slow engine from a dead one.
 	deadline := time.Now().Add(t.Start)
@@ -82,7 +80,7 @@ func startXBoard(p *proc, v *movegen.Variant, t timeouts) (*xboard, error) {
 		}
 	}
 	if e.variants != nil && !contains(e.variants, v.Name) {
-		return nil, fmt.Errorf("the engine does not play variant %s (it plays %s)", v.Name, strings.Join(e.variants, ","))
+		return nil, &variantError{proto: "xboard", variant: v.Name, plays: e.variants}
 	}
 	return e, nil
 }
@@ -133,6 +131,8 @@ func contains(list []string, s string) bool {
 }
 
 func (e *xboard) Name() string { return e.name }
+
+func (e *xboard) Protocol() string { return "xboard" }
 
 // NewGame resets the engine, announces the variant and the clock, puts it in force mode
 // on the start position and waits for the pong that proves it has read all that.

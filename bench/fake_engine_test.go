@@ -15,19 +15,23 @@ import (
 
 // The fake engines: the test binary re-executed as `TESTBINARY fake-engine PROTO OPTIONS`
 // speaks XBoard or UCI on stdin/stdout and plays by a script, so that every way a game can
-// end can be provoked on purpose. Options (key=value):
+// end can be provoked on purpose. PROTO is xboard, uci, or dual: the protocol of its first
+// line, "uci" or "xboard" (as this project's engine and Fairy-Stockfish do). Options
+// (key=value):
 //
 //	moves=a,b,c   its own moves in order, then pick
 //	pick=first    first legal move in text order (default), or random (seeded by seed=N)
-//	at=N act=X    at its N-th move of a game, instead of moving: crash, hang, slow (sleep
+//	at=N act=X    at its N-th move of a game, instead of moving: crash (a line on stderr,
+//	              then exit status 3), hang, slow (sleep
 //	              sleep=D then move), illegal (play bad=TEXT), garbage (junk lines, then a
 //	              junk move), resign, claim, none (UCI "bestmove (none)"), longline
 //	              (a line longer than the referee reads), spew (junk lines without end)
 //	reject=N      answer the opponent's N-th move with "Illegal move"
 //	score=N       report score N (centipawns, own side) with every move
 //	name=X        its name; setboard=0 drops the feature; starthang never answers the
-//	              handshake; variants=a,b lists the variants it plays; log=PATH
-//	              appends every line it receives to PATH
+//	              handshake; variants=a,b lists the variants it plays; xbvariants=a,b
+//	              lists those it offers over XBoard instead; log=PATH appends every line
+//	              it receives to PATH
 
 func TestMain(m *testing.M) {
 	if len(os.Args) > 2 && os.Args[1] == "fake-engine" {
@@ -76,6 +80,12 @@ func runFake(proto string, args []string) int {
 			fmt.Fprintln(log, line)
 		}
 		var quit bool
+		if proto == "dual" && line != "" {
+			proto = "xboard"
+			if line == "uci" {
+				proto = "uci"
+			}
+		}
 		if proto == "uci" {
 			quit = f.uci(line)
 		} else {
@@ -114,6 +124,7 @@ func (f *fake) think(proto string) string {
 		switch f.opt["act"] {
 		case "crash":
 			f.out.Flush()
+			fmt.Fprintf(os.Stderr, "fake engine: crashing at move %d\n", f.ownMoves)
 			os.Exit(3)
 		case "hang":
 			f.out.Flush()
@@ -218,7 +229,9 @@ func (f *fake) xboard(line string) bool {
 		}
 		f.printf("feature done=0")
 		f.printf(`feature myname="%s" setboard=%s ping=1 usermove=1 san=0 memory=1`, f.name(), setboard)
-		if f.has("variants") {
+		if f.has("xbvariants") {
+			f.printf(`feature variants="%s"`, f.opt["xbvariants"])
+		} else if f.has("variants") {
 			f.printf(`feature variants="%s"`, f.opt["variants"])
 		}
 		f.printf("feature done=1")

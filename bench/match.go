@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -46,10 +47,11 @@ type Config struct {
 
 // Result is what a match ends with.
 type Result struct {
-	Names [2]string
-	Score Score  // engine1's wins, losses and draws
-	SPRT  string // the test's state, "" without a test
-	Games []gameRecord
+	Names     [2]string
+	Protocols [2]string // "xboard" or "uci": as given, or as found out
+	Score     Score     // engine1's wins, losses and draws
+	SPRT      string    // the test's state, "" without a test
+	Games     []gameRecord
 }
 
 // Run plays the match: Games games (fewer if the SPRT decides or ctx is cancelled), two per
@@ -77,24 +79,33 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if t.Sync == 0 {
 		t.Sync = defaultSyncTimeout
 	}
+	t.Probe = defaultProbe
 	if cfg.Openings == nil {
 		cfg.Openings = RandomOpenings(cfg.Variant, 4, cfg.Seed)
 	}
 
 	// Start each engine once before anything else: a wrong command or an engine that
 	// cannot play the variant stops the match here, with a clear error.
+	// The protocol found out here is the one spoken from then on.
 	res := &Result{}
 	for i, spec := range cfg.Engines {
 		pl, err := startPlayer(spec, cfg.Variant, t)
 		if err != nil {
-			return nil, fmt.Errorf("engine%d: %w", i+1, err)
+			return nil, fmt.Errorf("engine%d: %w%s", i+1, err, protoHint(i+1, spec.Proto, err))
 		}
 		res.Names[i] = pl.Name()
+		res.Protocols[i] = pl.Protocol()
+		cfg.Engines[i].Proto = pl.Protocol()
 		pl.Close()
 	}
 	if res.Names[0] == res.Names[1] {
 		res.Names[0] += " (1)"
 		res.Names[1] += " (2)"
+	}
+	if cfg.Progress != nil {
+		for i, spec := range cfg.Engines {
+			fmt.Fprintf(cfg.Progress, "engine%d: %s over %s (%s)\n", i+1, res.Names[i], res.Protocols[i], quoteCommand(spec.Cmd))
+		}
 	}
 
 	ctx, cancel := context.WithCancel(ctx)
@@ -166,6 +177,22 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	return res, nil
 }
 
+// protoHint is what to do about an engine that cannot start in the protocol it was given
+// (flag names as in `engine match`), "" if the error is of another kind.
+func protoHint(n int, given string, err error) string {
+	var pe *protoError
+	var ve *variantError
+	switch {
+	case errors.As(err, &pe):
+		return fmt.Sprintf(": use -proto%d %s (or -proto%d auto, the default)", n, pe.got, n)
+	case errors.As(err, &ve) && (given == "xboard" || given == "uci"):
+		return fmt.Sprintf("; an engine may offer over one protocol what it does not over the other "+
+			"(this project's engine plays hopchess over UCI only, as XBoard cannot show its turns): try -proto%d %s",
+			n, otherProto(given))
+	}
+	return ""
+}
+
 // worker plays the games it is handed with its own pair of engine processes, restarting
 // an engine after a game that left it broken (crashed, hung, out of step).
 func worker(ctx context.Context, cfg Config, t timeouts, names [2]string, jobs <-chan int, done chan<- gameRecord) {
@@ -229,9 +256,14 @@ func writeSummary(w io.Writer, res *Result, t *SPRT) {
 		res.Names[0], res.Names[1], s.Wins, s.Losses, s.Draws, s.Ratio(), s.Games())
 	elo, lo, hi := s.Elo()
 	margin := (hi - lo) / 2
-	if math.IsInf(margin, 0) || math.IsNaN(margin) {
+	switch why := s.degenerate(); {
+	case why != "" && s.Games() > 0:
+		fmt.Fprintf(w, "Elo difference: %s (%s)\n", fmtElo(elo), why)
+	case why != "":
+		fmt.Fprintf(w, "Elo difference: %s\n", why)
+	case math.IsInf(margin, 0) || math.IsNaN(margin):
 		fmt.Fprintf(w, "Elo difference: %s, 95%% interval [%s, %s]\n", fmtElo(elo), fmtElo(lo), fmtElo(hi))
-	} else {
+	default:
 		fmt.Fprintf(w, "Elo difference: %s +/- %.1f, 95%% interval [%s, %s]\n", fmtElo(elo), margin, fmtElo(lo), fmtElo(hi))
 	}
 	fmt.Fprintf(w, "LOS: %.1f%%\n", 100*s.LOS())

@@ -16,18 +16,74 @@ import (
 	"varchess/movegen"
 )
 
-// MatchUsage is the synopsis of `engine match`.
-const MatchUsage = `engine match -variant NAME -engine1 CMD -engine2 CMD [-proto1 xboard|uci] [-proto2 xboard|uci]
-             -games N -tc BASE+INC [-concurrency K] [-openings FILE|random:PLIES] [-pgn FILE]
-             [-sprt elo0,elo1,alpha,beta] [-seed S]`
+// MatchUsage is the synopsis of `engine match`: only the two engines are required.
+const MatchUsage = `engine match -engine1 CMD -engine2 CMD [-variant NAME] [-proto1 auto|xboard|uci]
+             [-proto2 auto|xboard|uci] [-games N] [-tc BASE+INC] [-concurrency K]
+             [-openings FILE|random:PLIES] [-pgn FILE] [-sprt elo0,elo1,alpha,beta] [-seed S]`
+
+// matchAbout is the paragraph of `engine match -h` between the synopsis and the flags.
+const matchAbout = `Plays games between two engines in any variant, as their referee: it applies the rules
+to every move, keeps the clocks, ends each game by rule, forfeit or adjudication, restarts
+an engine that crashed or hung, and prints the score, the Elo difference and, with -sprt,
+the test's decision. Exit status: 0 played, 2 bad usage, 1 the match could not start.`
+
+// matchFlags are the values of the flags of `engine match`.
+type matchFlags struct {
+	variant, engine1, engine2, proto1, proto2 *string
+	games, concurrency                        *int
+	tc, openings, pgn, sprt                   *string
+	seed                                      *uint64
+}
+
+// newMatchFlags defines the flags of `engine match`; a word in backquotes names the value
+// in the help.
+func newMatchFlags() (*flag.FlagSet, *matchFlags) {
+	fs := flag.NewFlagSet("match", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	f := &matchFlags{
+		engine1: fs.String("engine1", "", "the first engine's command line `CMD`, split into words as a shell would "+
+			"(quotes and backslashes work; for pipes or variables write /bin/sh -c '...'); required"),
+		engine2:  fs.String("engine2", "", "the second engine's command line `CMD`, as -engine1; required"),
+		variant:  fs.String("variant", "normal", "the variant `NAME`: "+strings.Join(movegen.Names(), ", ")),
+		proto1:   fs.String("proto1", protoAuto, "speak protocol `PROTO` to the first engine: auto (found out at the handshake), xboard or uci"),
+		proto2:   fs.String("proto2", protoAuto, "speak protocol `PROTO` to the second engine, as -proto1"),
+		games:    fs.Int("games", 2, "play `N` games; each opening is played twice, the colours swapped"),
+		tc:       fs.String("tc", "10+0.1", "the time control `BASE+INC` in seconds, fractions allowed (0.5+0.01)"),
+		openings: fs.String("openings", "random:4", "start the games from the lines of `FILE` (a FEN, a FEN and moves, or moves), or with random:PLIES from PLIES random moves"),
+		pgn:      fs.String("pgn", "", "write every game to the PGN file `FILE` as it ends"),
+		sprt:     fs.String("sprt", "", "stop as soon as a sequential test decides between elo0 and elo1, with error rates alpha and beta: `elo0,elo1,alpha,beta` (like 0,10,0.05,0.05)"),
+		seed:     fs.Uint64("seed", 0, "the random openings' seed `S` (0: one from the clock, printed)"),
+	}
+	f.concurrency = fs.Int("concurrency", 1, "play `K` games at once, each with its own pair of engine processes")
+	return fs, f
+}
+
+// writeMatchHelp writes the synopsis, what the command does and every flag with its value,
+// description and default.
+func writeMatchHelp(w io.Writer) {
+	fs, _ := newMatchFlags()
+	fmt.Fprintf(w, "usage: %s\n\n%s\n\nflags:\n", MatchUsage, matchAbout)
+	fs.VisitAll(func(f *flag.Flag) {
+		value, usage := flag.UnquoteUsage(f)
+		fmt.Fprintf(w, "  -%s %s\n        %s", f.Name, value, usage)
+		if f.DefValue != "" && f.DefValue != "0" {
+			fmt.Fprintf(w, " (default %s)", f.DefValue)
+		}
+		fmt.Fprintln(w)
+	})
+}
 
 // RunCommand is `engine match ARGS`: it parses the flags, plays the match and prints the
 // progress and the summary on stdout; errors go to stderr. It returns the exit status:
-// 0 played, 2 bad usage, 1 the match could not run.
+// 0 played (or -h), 2 bad usage, 1 the match could not run.
 func RunCommand(args []string, stdout, stderr io.Writer) int {
 	cfg, pgnPath, err := parseMatchArgs(args)
+	if errors.Is(err, flag.ErrHelp) {
+		writeMatchHelp(stdout)
+		return 0
+	}
 	if err != nil {
-		fmt.Fprintf(stderr, "engine match: %v\nusage: %s\n", err, MatchUsage)
+		fmt.Fprintf(stderr, "engine match: %v\nusage: %s\n(engine match -h describes every flag and its default)\n", err, MatchUsage)
 		return 2
 	}
 	cfg.Progress = stdout
@@ -52,20 +108,7 @@ func RunCommand(args []string, stdout, stderr io.Writer) int {
 
 // parseMatchArgs reads the flags of engine match into a Config and the PGN file name.
 func parseMatchArgs(args []string) (Config, string, error) {
-	fs := flag.NewFlagSet("match", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	variant := fs.String("variant", "normal", "variant name")
-	engine1 := fs.String("engine1", "", "first engine's command line (split at spaces)")
-	engine2 := fs.String("engine2", "", "second engine's command line")
-	proto1 := fs.String("proto1", "xboard", "first engine's protocol: xboard or uci")
-	proto2 := fs.String("proto2", "xboard", "second engine's protocol")
-	games := fs.Int("games", 2, "number of games (two per opening)")
-	tc := fs.String("tc", "10+0.1", "time control BASE+INC in seconds")
-	conc := fs.Int("concurrency", 1, "games played at once")
-	openings := fs.String("openings", "random:4", "FILE of FENs or move lists, or random:PLIES")
-	pgn := fs.String("pgn", "", "write every game to this PGN file")
-	sprt := fs.String("sprt", "", "elo0,elo1,alpha,beta: stop when the test decides")
-	seed := fs.Uint64("seed", 0, "random seed for the openings (0: from the clock, printed)")
+	fs, fl := newMatchFlags()
 	var cfg Config
 	if err := fs.Parse(args); err != nil {
 		return cfg, "", err
@@ -73,45 +116,48 @@ func parseMatchArgs(args []string) (Config, string, error) {
 	if fs.NArg() > 0 {
 		return cfg, "", fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	if cfg.Variant = movegen.ByName(*variant); cfg.Variant == nil {
-		return cfg, "", fmt.Errorf("unknown variant %q (known: %s)", *variant, strings.Join(movegen.Names(), ", "))
+	if cfg.Variant = movegen.ByName(*fl.variant); cfg.Variant == nil {
+		return cfg, "", fmt.Errorf("unknown variant %q (known: %s)", *fl.variant, strings.Join(movegen.Names(), ", "))
 	}
-	for i, e := range []struct{ cmd, proto string }{{*engine1, *proto1}, {*engine2, *proto2}} {
-		cmd := strings.Fields(e.cmd)
-		if len(cmd) == 0 {
+	for i, e := range []struct{ cmd, proto string }{{*fl.engine1, *fl.proto1}, {*fl.engine2, *fl.proto2}} {
+		if strings.TrimSpace(e.cmd) == "" {
 			return cfg, "", fmt.Errorf("-engine%d is required", i+1)
 		}
-		if e.proto != "xboard" && e.proto != "uci" {
-			return cfg, "", fmt.Errorf("-proto%d %q: want xboard or uci", i+1, e.proto)
+		cmd, err := splitCommand(e.cmd)
+		if err != nil {
+			return cfg, "", fmt.Errorf("-engine%d: %v", i+1, err)
+		}
+		if e.proto != protoAuto && e.proto != "xboard" && e.proto != "uci" {
+			return cfg, "", fmt.Errorf("-proto%d %q: want auto, xboard or uci", i+1, e.proto)
 		}
 		cfg.Engines[i] = EngineSpec{Cmd: cmd, Proto: e.proto}
 	}
-	if *games < 1 {
-		return cfg, "", fmt.Errorf("-games %d: want at least 1", *games)
+	if *fl.games < 1 {
+		return cfg, "", fmt.Errorf("-games %d: want at least 1", *fl.games)
 	}
-	cfg.Games = *games
+	cfg.Games = *fl.games
 	var err error
-	if cfg.TC, err = ParseTC(*tc); err != nil {
+	if cfg.TC, err = ParseTC(*fl.tc); err != nil {
 		return cfg, "", err
 	}
-	if *conc < 1 || *conc > 256 {
-		return cfg, "", fmt.Errorf("-concurrency %d: want 1 to 256", *conc)
+	if *fl.concurrency < 1 || *fl.concurrency > 256 {
+		return cfg, "", fmt.Errorf("-concurrency %d: want 1 to 256", *fl.concurrency)
 	}
-	cfg.Concurrency = *conc
-	cfg.Seed = *seed
+	cfg.Concurrency = *fl.concurrency
+	cfg.Seed = *fl.seed
 	if cfg.Seed == 0 {
 		cfg.Seed = uint64(time.Now().UnixNano())%1_000_000_000 + 1
 	}
-	if cfg.Openings, err = openingsFlag(*openings, cfg.Variant, cfg.Seed); err != nil {
+	if cfg.Openings, err = openingsFlag(*fl.openings, cfg.Variant, cfg.Seed); err != nil {
 		return cfg, "", err
 	}
-	if *sprt != "" {
-		if cfg.SPRT, err = ParseSPRT(*sprt); err != nil {
+	if *fl.sprt != "" {
+		if cfg.SPRT, err = ParseSPRT(*fl.sprt); err != nil {
 			return cfg, "", err
 		}
 	}
 	cfg.Adjudicate = DefaultAdjudication
-	return cfg, *pgn, nil
+	return cfg, *fl.pgn, nil
 }
 
 // openingsFlag reads -openings: random:PLIES or a file name.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os/exec"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -49,7 +50,7 @@ func TestCrashedEngineRestarted(t *testing.T) {
 			t.Errorf("game %d: %s {%s}", g.Round, g.Result, g.Reason)
 		}
 	}
-	if n := strings.Count(progress.String(), "\ngame ") + 1; n != 6 || !strings.Contains(progress.String(), "Score of fake (1) vs fake (2): 0 - 6 - 0") {
+	if n := len(regexp.MustCompile(`(?m)^game `).FindAllString(progress.String(), -1)); n != 6 || !strings.Contains(progress.String(), "Score of fake (1) vs fake (2): 0 - 6 - 0") {
 		t.Errorf("progress:\n%s", progress.String())
 	}
 }

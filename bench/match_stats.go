@@ -141,19 +141,58 @@ func (t *SPRT) State(s Score) string {
 	return "continue"
 }
 
-// fmtElo writes an Elo figure, "inf" for the infinities of perfect scores.
+// fmtElo writes an Elo figure with one decimal and its sign, "+inf" and "-inf" for the
+// bounds of an interval that reaches a perfect or a zero score. A figure that rounds to
+// zero is "0.0", never "-0.0" (which 400 log10(1) gives for an even score).
 func fmtElo(e float64) string {
 	switch {
 	case math.IsInf(e, 1):
 		return "+inf"
 	case math.IsInf(e, -1):
 		return "-inf"
+	case math.IsNaN(e):
+		return "?"
+	case math.Abs(e) < 0.05:
+		return "0.0"
 	}
 	return fmt.Sprintf("%+.1f", e)
 }
 
-// Summary writes the score, the Elo difference and its 95% interval, and the LOS.
-func (s Score) Summary() string {
+// degenerate says in words why s has no Elo interval, "" if it has one: with no games,
+// or all of one result, the spread of the results is zero and so is the interval's
+// width, whatever the true difference.
+func (s Score) degenerate() string {
+	switch n := s.Games(); {
+	case n == 0:
+		return "no games yet"
+	case s.Wins == n:
+		return "all games won; the interval needs a loss or a draw"
+	case s.Losses == n:
+		return "all games lost; the interval needs a win or a draw"
+	case s.Draws == n:
+		return "all games drawn; the interval needs a win or a loss"
+	}
+	return ""
+}
+
+// eloText is the Elo difference with its 95% interval, in words when the score has none:
+// "+34.9 [+1.0, +69.4]", "+inf (all games won; the interval needs a loss or a draw)".
+func (s Score) eloText() string {
 	elo, lo, hi := s.Elo()
-	return fmt.Sprintf("Elo %s [%s, %s] (95%%), LOS %.1f%%", fmtElo(elo), fmtElo(lo), fmtElo(hi), 100*s.LOS())
+	switch why := s.degenerate(); {
+	case s.Games() == 0:
+		return ": " + why
+	case why != "":
+		return " " + fmtElo(elo) + " (" + why + ")"
+	}
+	return fmt.Sprintf(" %s [%s, %s]", fmtElo(elo), fmtElo(lo), fmtElo(hi))
+}
+
+// Summary writes the Elo difference and its 95% interval, and the LOS.
+func (s Score) Summary() string {
+	t := "Elo" + s.eloText()
+	if s.degenerate() == "" {
+		t += " (95%)"
+	}
+	return fmt.Sprintf("%s, LOS %.1f%%", t, 100*s.LOS())
 }

@@ -163,7 +163,7 @@ func playGame(ctx context.Context, players [2]player, rg refGame) (rec gameRecor
 			return rec
 		case errors.Is(err, errExited):
 			rec.broken[side] = true
-			lose(side, termAbandoned, "%v (crashed)", err)
+			lose(side, termAbandoned, "%v", err) // how it died: exit status and stderr
 			return rec
 		case errors.As(err, &rej):
 			rec.broken[side] = true

@@ -1,7 +1,7 @@
 package movegen_test
 
 // An independent, deliberately plain Black Hole Chess move generator, written from
-// ../shared/rules/blackhole.md only for the tests. It shares nothing with movegen: its
+// docs/blackhole.md only for the tests. It shares nothing with movegen: its
 // own board (a 13x9 array of FEN letters), FEN reader and writer, move generation,
 // legality by playing every move and looking for attacks on the king, and move text. The
 // tests compare it with movegen move list by move list and perft by perft.

@@ -1,7 +1,7 @@
 package movegen_test
 
 // An independent, slow generator of King to Bunker Leap (bunker and prechess), written only
-// for the tests straight from ../shared/rules/bunker.md: a plain 64-byte board, attacks by
+// for the tests straight from docs/bunker.md: a plain 64-byte board, attacks by
 // geometry, every move played on a copy and kept if the mover's king is then safe. It shares
 // nothing with movegen but the exported API the comparison calls, so the two agreeing on
 // every move and every FEN of a tree is evidence that both read the rules the same way.

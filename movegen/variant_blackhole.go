@@ -2,7 +2,7 @@ package movegen
 
 import "fmt"
 
-// Black Hole Chess (../shared/rules/blackhole.md): FIDE chess on a 9x11 board with two
+// Black Hole Chess (docs/blackhole.md): FIDE chess on a 9x11 board with two
 // extra squares, e0 behind White's king and e12 behind Black's, and a hole on e6, plus a
 // Marshall (rook + knight) on each side. Everything the game changes is board shape and
 // numbers, so the standard rules of the core play it:

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// Black Hole Chess tests: one hand-built position per rule of ../shared/rules/blackhole.md,
+// Black Hole Chess tests: one hand-built position per rule of docs/blackhole.md,
 // each failing if the rule is broken. The perft table and the comparison with the
 // independent generator are in oracle_blackhole_test.go.
 

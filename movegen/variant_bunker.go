@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// King to Bunker Leap (Charles Daniel, ../shared/rules/bunker.md): FIDE chess whose king may,
+// King to Bunker Leap (Charles Daniel, docs/bunker.md): FIDE chess whose king may,
 // once per game, leap from its original square to the b or g file over friendly pieces,
 // beside a modified Fischer Random castling (a-side: king to b, rook to c; h-side: king to g,
 // rook to f), written as the king taking its rook. Two systems give the back ranks:

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Hop Chess (João Pedro Neto, ../shared/rules/hopchess.md): FIDE chess plus one trampoline
+// Hop Chess (João Pedro Neto, docs/hopchess.md): FIDE chess plus one trampoline
 // per side. A turn is a piece move, in which a piece ending on a trampoline must move on
 // ("hop"), and then the placement of the mover's trampoline on any empty square. The
 // pieces, board and start are FIDE's; the hooks below add the trampolines. Generation is in

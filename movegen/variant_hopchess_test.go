@@ -128,8 +128,8 @@ func TestHopOracleRandomGames(t *testing.T) {
 	}
 }
 
-// hopSampleGame is the seed's sample game (../shared/seeds/002_*.txt) in coordinate text,
-// with the three corrections of hopchess.md 3.8 (10...N:d3+, 12...Na3+ e8, 14.Nd4); a
+// hopSampleGame is the sample game of docs/hopchess.md ("The author's sample game") in coordinate
+// text, with the three corrections that section gives (10...N:d3+, 12...Na3+ e8, 14.Nd4); a
 // trailing + marks the checks the sample gives.
 var hopSampleGame = []string{
 	"e2e4", "g8f6,d5",

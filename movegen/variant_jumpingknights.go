@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Jumping Knights Chess (David Paulowich), ../shared/rules/jumpingknights.md.
+// Jumping Knights Chess (David Paulowich), docs/jumpingknights.md.
 //
 // A 10x10 board whose 36 edge squares (files z and i, ranks 0 and 9) only captures may
 // reach. Every capture hops over its one victim to an empty square beyond it, so no piece

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// The Weak Square of the Jumping King (João Pedro Neto), ../shared/rules/weaksquare.md.
+// The Weak Square of the Jumping King (João Pedro Neto), docs/weaksquare.md.
 //
 // A 38-square board; each side starts with its king on its own weak square and every other
 // piece in hand. In its jumping phase a side's king leaps like a knight into its own area and

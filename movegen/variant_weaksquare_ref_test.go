@@ -1,7 +1,7 @@
 package movegen_test
 
 // A deliberately plain, slow model of The Weak Square of the Jumping King, written from
-// ../shared/rules/weaksquare.md alone, for the tests only. It shares no code with movegen:
+// docs/weaksquare.md alone, for the tests only. It shares no code with movegen:
 // its own FEN reader and writer, a [row][file] byte board, moves as small structs, the
 // promotion pool kept as explicit counters (captures add, promotions and stuck hands change
 // them) where movegen derives the pool from the position, and legality decided by playing

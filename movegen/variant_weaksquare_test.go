@@ -6,7 +6,7 @@ import (
 )
 
 // Tests of The Weak Square of the Jumping King, one per rule of
-// ../shared/rules/weaksquare.md and per way the game ends, on hand-built positions. The
+// docs/weaksquare.md and per way the game ends, on hand-built positions. The
 // independent reference generator and the comparisons with it are in
 // variant_weaksquare_ref_test.go.
 

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,10 +16,11 @@ import (
 )
 
 // TestXBoardMatch plays one engine-versus-engine game per variant XBoard can show, in a
-// real XBoard 4.9.1 under Xvfb (../shared/tools/xboard-match), our engine against itself at
-// 5 s + 0.1 s, and checks that every game ends with a result claimed by rule (or XBoard's
-// draw adjudication) and that the protocol log has no illegal move, forfeit, error or
-// stall. It skips when XBoard, Xvfb or the match script are missing, and with -short.
+// real XBoard 4.9.1 under Xvfb (the repository's tools/xboard-match), our engine against
+// itself at 5 s + 0.1 s, and checks that every game ends with a result claimed by rule (or
+// XBoard's draw adjudication) and that the protocol log has no illegal move, forfeit, error
+// or stall. It skips with -short, and when a program it needs is not installed (the skip
+// names it and its Debian package).
 func TestXBoardMatch(t *testing.T) {
 	script, dir, engine := xboardSetup(t)
 	for _, v := range movegen.All {
@@ -33,25 +35,50 @@ func TestXBoardMatch(t *testing.T) {
 	}
 }
 
-// xboardSetup skips without XBoard, Xvfb or the match script, and with -short; else it
-// builds the engine and returns the script, a folder for the games and the engine.
+// xboardHarness is the match script, from this package's folder: part of the repository,
+// so a fresh clone has it.
+const xboardHarness = "../tools/xboard-match"
+
+// xboardPrograms are the programs the harness runs, each with the Debian package that
+// installs it.
+var xboardPrograms = []struct{ program, pkg string }{
+	{"xboard", "xboard"}, {"xvfb-run", "xvfb"}, {"xauth", "xauth"}, {"sh", "dash"},
+}
+
+// missingXBoardPrograms lists the programs of xboardPrograms that are neither on PATH nor
+// in /usr/games (where Debian puts XBoard), as "xboard (Debian package xboard)", and the
+// packages that install them.
+func missingXBoardPrograms() (missing, packages []string) {
+	for _, p := range xboardPrograms {
+		if _, err := exec.LookPath(p.program); err == nil {
+			continue
+		}
+		if _, err := os.Stat("/usr/games/" + p.program); err == nil {
+			continue
+		}
+		missing = append(missing, fmt.Sprintf("%s (Debian package %s)", p.program, p.pkg))
+		packages = append(packages, p.pkg)
+	}
+	return missing, packages
+}
+
+// xboardSetup skips with -short, and when a program the harness needs is missing; else it
+// builds the engine and returns the harness, a folder for the games and the engine. The
+// harness itself is in the repository: without it the test fails, it does not skip.
 func xboardSetup(t *testing.T) (script, dir, engine string) {
 	if testing.Short() {
-		t.Skip("plays real XBoard games (about 15 s each)")
+		t.Skip("plays real XBoard games (about 15 s each); run without -short")
 	}
-	script, err := filepath.Abs("../../shared/tools/xboard-match")
+	if missing, packages := missingXBoardPrograms(); len(missing) > 0 {
+		t.Skipf("real XBoard games need %s: run make deps-debian, or apt-get install %s",
+			strings.Join(missing, ", "), strings.Join(packages, " "))
+	}
+	script, err := filepath.Abs(xboardHarness)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, need := range []string{"xboard", "xvfb-run"} {
-		if _, err := exec.LookPath(need); err != nil {
-			if _, err := os.Stat("/usr/games/" + need); err != nil {
-				t.Skipf("%s not installed", need)
-			}
-		}
-	}
-	if _, err := os.Stat(script); err != nil {
-		t.Skipf("no match script: %v", err)
+	if fi, err := os.Stat(script); err != nil || fi.Mode()&0o111 == 0 {
+		t.Fatalf("the match harness %s is missing or not executable (it is part of the repository): %v", xboardHarness, err)
 	}
 	dir = t.TempDir()
 	if d := os.Getenv("XBOARD_TEST_DIR"); d != "" {
@@ -77,7 +104,7 @@ func runXBoardMatch(t *testing.T, script, out, variant string, games int, env []
 		t.Fatalf("the match stalled (no end within 3 minutes)\n%s", res)
 	}
 	if err != nil {
-		t.Fatalf("xboard-match: %v\n%s", err, res)
+		t.Fatalf("%s: %v\n%s", xboardHarness, err, res)
 	}
 	return string(res)
 }
