@@ -15,10 +15,8 @@ const usage = `usage:
   engine                       play: XBoard, UCI or the console on stdin/stdout
   engine perft [-variant NAME] [-fen FEN] [-moves "m1 m2 ..."] [-divide] DEPTH
                                count the leaves of the legal-move tree
-  engine match -variant NAME -engine1 CMD -engine2 CMD [-proto1 xboard|uci] [-proto2 ...]
-               -games N -tc BASE+INC [-concurrency K] [-openings FILE|random:PLIES]
-               [-pgn FILE] [-sprt elo0,elo1,alpha,beta] [-seed S]
-                               referee engine-versus-engine games
+  ` + bench.MatchUsage + `
+                               referee engine-versus-engine games (engine match -h)
   engine play [-maxdepth N] [-hash MB] [-threads N]
                                the protocol loop with these settings (a depth-capped
                                sparring partner: engine play -maxdepth 2)
