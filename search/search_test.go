@@ -208,8 +208,8 @@ func TestStopAndLimits(t *testing.T) {
 		t.Fatalf("infinite: %+v", res)
 	}
 
-	go func() { time.Sleep(50 * time.Millisecond); e.PonderHit() }()
-	if res := e.Search(context.Background(), p, nil, Limits{Ponder: true, MoveTime: 20 * time.Millisecond}, nil); !ml.Contains(res.Best) {
+	ponder := NewPonder()
+	if res := e.Search(context.Background(), p, nil, Limits{Ponder: ponder, MoveTime: 20 * time.Millisecond}, func(Info) { ponder.Hit() }); !ml.Contains(res.Best) {
 		t.Fatalf("ponder: %+v", res)
 	}
 
@@ -235,7 +235,7 @@ func TestPlanNeverUsesTheWholeClock(t *testing.T) {
 		{Time: 60 * time.Second, MovesToGo: 40},
 		{Time: 300 * time.Second, Inc: 10 * time.Second, MovesToGo: 2},
 	} {
-		pl := newPlan(lim, 0, defaultMovesToGo)
+		pl := newPlan(lim, moveOverhead, 0, defaultMovesToGo)
 		if !pl.timed() || pl.soft > pl.hard {
 			t.Errorf("%+v: plan %+v", lim, pl)
 		}
@@ -247,13 +247,13 @@ func TestPlanNeverUsesTheWholeClock(t *testing.T) {
 			t.Errorf("%+v: hard limit %v beyond %v", lim, pl.hard, limit)
 		}
 	}
-	if pl := newPlan(Limits{MoveTime: time.Second}, 0, defaultMovesToGo); pl.hard != time.Second-moveOverhead {
+	if pl := newPlan(Limits{MoveTime: time.Second}, moveOverhead, 0, defaultMovesToGo); pl.hard != time.Second-moveOverhead {
 		t.Errorf("movetime 1s: hard %v", pl.hard)
 	}
-	if pl := newPlan(Limits{Depth: 5}, 0, defaultMovesToGo); pl.timed() {
+	if pl := newPlan(Limits{Depth: 5}, moveOverhead, 0, defaultMovesToGo); pl.timed() {
 		t.Errorf("depth limit is timed: %+v", pl)
 	}
-	if pl := newPlan(Limits{Infinite: true, Time: time.Second}, 0, defaultMovesToGo); pl.timed() {
+	if pl := newPlan(Limits{Infinite: true, Time: time.Second}, moveOverhead, 0, defaultMovesToGo); pl.timed() {
 		t.Errorf("infinite is timed: %+v", pl)
 	}
 }
