@@ -131,7 +131,8 @@ type instantSearcher struct{}
 func (instantSearcher) SetHashMB(int)  {}
 func (instantSearcher) SetThreads(int) {}
 func (instantSearcher) NewGame()       {}
-func (instantSearcher) PonderHit()     {}
+
+func (instantSearcher) SetMoveOverhead(time.Duration) {}
 func (instantSearcher) Search(ctx context.Context, root *movegen.Position, _ []uint64, lim search.Limits, report func(search.Info)) search.Result {
 	var ml movegen.MoveList
 	root.LegalMoves(&ml)
@@ -142,7 +143,7 @@ func (instantSearcher) Search(ctx context.Context, root *movegen.Position, _ []u
 	if report != nil {
 		report(search.Info{Depth: 1, Score: 12, Nodes: 1, PV: []movegen.Move{m}})
 	}
-	if lim.Infinite || lim.Ponder {
+	if lim.Infinite || lim.Ponder != nil {
 		<-ctx.Done()
 	}
 	return search.Result{Best: m, Depth: 1}
