@@ -218,7 +218,9 @@ func TestStopAndLimits(t *testing.T) {
 	early := NewPonder()
 	early.Hit()
 	done := make(chan Result, 1)
-	go func() { done <- e.Search(context.Background(), p, nil, Limits{Ponder: early, MoveTime: 20 * time.Millisecond}, nil) }()
+	go func() {
+		done <- e.Search(context.Background(), p, nil, Limits{Ponder: early, MoveTime: 20 * time.Millisecond}, nil)
+	}()
 	select {
 	case res := <-done:
 		if !ml.Contains(res.Best) {
