@@ -72,8 +72,8 @@ func hostileLines() []string {
 // TestHostileBattery feeds the hostile lines to a real engine process in each of its
 // protocols, each line followed by a probe whose answer is unique to it (a ping in
 // XBoard, an unknown command quoted back in UCI, an unknown variant in the console): every
-// probe must be answered in time, the process must not exit before quit nor print a panic, and it must exit with
-// status 0 at quit.
+// probe must be answered in time, the process must not exit before quit nor print a
+// panic, and it must exit with status 0 at quit.
 func TestHostileBattery(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts three engine processes (a few seconds)")
