@@ -2,9 +2,10 @@
 // a console for people, each read from an io.Reader and written to an io.Writer.
 //
 // Run reads the first line: "xboard" starts a CECP session, "uci" a UCI session, and
-// anything else a console session that treats that line as its first command. Every
-// session reads its input in its own goroutine and runs the search in another, so that
-// "stop", "?", "isready" and "ping" are answered while the engine thinks.
+// anything else a console session that treats that line as its first command (and hands
+// over to CECP or UCI when xboard or uci is typed in it). Every session reads its input in
+// its own goroutine and runs the search in another, so that "stop", "?", "isready" and
+// "ping" are answered while the engine thinks.
 package protocol
 
 import (
