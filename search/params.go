@@ -85,8 +85,8 @@ const (
 
 // Time management.
 const (
-	// latencyMoves is how many moves' worth of latency (Move Overhead plus the latency
-	// learnt, less the increment that pays part of it back) the clock keeps in reserve in
+	// latencyMoves is how many moves' worth of latency (the latency learnt from the GUI's
+	// clock, less the increment that pays part of it back) the clock keeps in reserve in
 	// sudden death: each move costs that much whatever the search does, so a clock without
 	// it flags in a long endgame however fast the engine moves (a 150-move game at 30 s
 	// with 70 ms of GUI latency per move was lost on time at move 111). With moves to go,

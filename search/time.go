@@ -20,10 +20,11 @@ func (pl plan) timed() bool { return pl.hard > 0 }
 //
 // It never plans to use the whole clock. Kept back from every move: perMove, and a
 // reserve of reserveShare of the clock but at least reserveFloor, so that an engine
-// descheduled for a moment still has time in hand, plus the latency of the moves still to
-// come that the increment does not pay back (latencyMoves of them in sudden death, those
-// to the control otherwise): however fast the engine plays, each of those moves will cost
-// that much. Once the clock is into the reserve, a move spends half the increment, or in
+// descheduled for a moment still has time in hand, plus the measured latency (lag) of the
+// moves still to come, less the increment that pays part of it back (latencyMoves of them
+// in sudden death, those to the control otherwise): however fast the engine plays, each of
+// those moves will cost that much. (The overhead, a margin set by the user rather than a
+// cost seen on the clock, is kept back from each move only.) Once the clock is into the reserve, a move spends half the increment, or in
 // sudden death a share of what is left above the latency reserve: even if every move ran
 // to its hard limit, the clock would settle near the reserve (or, in sudden death, last
 // the latency reserve's moves) instead of draining to nothing. No move may take more than
