@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"varchess/movegen"
@@ -35,6 +36,11 @@ func refusalReason(p *movegen.Position, text string) string {
 		}))
 	}
 	from, n, ok := g.ParseSquare(text)
+	if v.Name == "normal" && (!ok || sanShape.MatchString(text)) {
+		if why := sanRefusal(p, text); why != "" {
+			return why
+		}
+	}
 	if !ok {
 		if v.Name == "normal" {
 			return fmt.Sprintf("%q is not a legal move in coordinates (e2e4) or SAN (Nf3)%s", text, hint)
@@ -78,6 +84,63 @@ func refusalReason(p *movegen.Position, text string) string {
 		}
 	}
 	return fmt.Sprintf("%q: %s cannot go to %s%s; it may play: %s", text, what, g.Name(to), check, movesOf(p, own))
+}
+
+// sanShape is a move in SAN: the piece letter (none for a pawn), a file or rank to tell two
+// pieces apart, x for a capture, the destination, a promotion, a check mark; or castling.
+var sanShape = regexp.MustCompile(`^(?:([NBRQK])?([a-h])?([1-8])?x?([a-h][1-8])(?:=?[NBRQ])?|O-O(?:-O)?)[+#!?]*$`)
+
+// sanRefusal says why a SAN move of normal chess is refused: castling that is not legal
+// now, or no piece of that kind able to reach the square, with the SAN moves of the pieces
+// of that kind. It is "" for text that is not SAN.
+func sanRefusal(p *movegen.Position, text string) string {
+	m := sanShape.FindStringSubmatch(text)
+	if m == nil {
+		return ""
+	}
+	side := colorName(p.SideToMove())
+	t, what := movegen.Pawn, "no pawn of "+side+"'s can play that"
+	switch {
+	case strings.HasPrefix(text, "O-O"):
+		t, what = movegen.King, side+" cannot castle that way now"
+	case m[1] != "":
+		t = p.Variant().TypeOf(m[1][0])
+		what = "no " + pieceName(p.Variant(), t) + " of " + side + "'s can play that"
+	}
+	name, n := pieceName(p.Variant(), t), p.Count(p.SideToMove(), t)
+	switch moves := sanMovesOf(p, t); {
+	case n == 0:
+		return fmt.Sprintf("%q: %s has no %s", text, side, name)
+	case moves == "" && n == 1:
+		return fmt.Sprintf("%q: %s; its %s has no legal move", text, what, name)
+	case moves == "":
+		return fmt.Sprintf("%q: %s; its %ss have no legal move", text, what, name)
+	case n == 1:
+		return fmt.Sprintf("%q: %s; its %s may play: %s", text, what, name, moves)
+	default:
+		return fmt.Sprintf("%q: %s; its %ss may play: %s", text, what, name, moves)
+	}
+}
+
+// sanMovesOf lists in SAN the legal moves of the side to move's pieces of type t (normal
+// chess), at most maxMoveSuggestions; "" if they have none.
+func sanMovesOf(p *movegen.Position, t movegen.PieceType) string {
+	var ml movegen.MoveList
+	p.LegalMoves(&ml)
+	var out []string
+	for _, m := range ml.Moves() {
+		if p.At(m.From()).Type() != t {
+			continue
+		}
+		if s, err := sanOf(p, m); err == nil {
+			out = append(out, s)
+		}
+	}
+	sortStrings(out)
+	if len(out) > maxMoveSuggestions {
+		out = append(out[:maxMoveSuggestions], fmt.Sprintf("and %d more", len(out)-maxMoveSuggestions))
+	}
+	return strings.Join(out, " ")
 }
 
 // movesOf lists the legal moves of p that keep says to, in coordinate text, the placement
