@@ -36,7 +36,8 @@ func refusalReason(p *movegen.Position, text string) string {
 		}))
 	}
 	from, n, ok := g.ParseSquare(text)
-	if v.Name == "normal" && (!ok || sanShape.MatchString(text)) {
+	if v.Name == "normal" && (!ok || n == len(text)) {
+		// not coordinates (Nf3, exd5, O-O), or a lone square: a pawn's move in SAN (e5)
 		if why := sanRefusal(p, text); why != "" {
 			return why
 		}
