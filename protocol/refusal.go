@@ -36,8 +36,9 @@ func refusalReason(p *movegen.Position, text string) string {
 		}))
 	}
 	from, n, ok := g.ParseSquare(text)
-	if v.Name == "normal" && (!ok || n == len(text)) {
-		// not coordinates (Nf3, exd5, O-O), or a lone square: a pawn's move in SAN (e5)
+	if v.Name == "normal" && (!ok || n == len(text) && !p.At(from).Is(p.SideToMove())) {
+		// not coordinates (Nf3, exd5, O-O), or a lone square without a piece of the side
+		// to move: a pawn's move in SAN (e5)
 		if why := sanRefusal(p, text); why != "" {
 			return why
 		}
