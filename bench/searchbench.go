@@ -135,6 +135,14 @@ func Main(args []string, out, errw io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	if *threads < 1 || *threads > search.MaxThreads {
+		fmt.Fprintf(errw, "bench: -threads must be 1 to %d, not %d\n", search.MaxThreads, *threads)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(errw, "bench: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
 		if err != nil {

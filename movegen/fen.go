@@ -60,10 +60,10 @@ func (v *Variant) ParseFEN(fen string) (*Position, error) {
 		return nil, fmt.Errorf("fen: halfmove clock %q is not a number from 0 to 10000", get(4, "0"))
 	}
 	full, err := strconv.Atoi(get(5, "1"))
-	if err != nil || full < 0 || full > 100000 {
+	if err != nil || full < 1 || full > 100000 {
 		return nil, fmt.Errorf("fen: fullmove number %q is not a number from 1 to 100000", get(5, "1"))
 	}
-	p.halfmove, p.fullmove = int32(half), int32(max(full, 1))
+	p.halfmove, p.fullmove = int32(half), int32(full)
 	var extra []string
 	if len(fields) > 6 {
 		extra = fields[6:]
@@ -127,7 +127,9 @@ func (p *Position) parseBoard(board string) error {
 		for j := 0; j < len(row); j++ {
 			ch := row[j]
 			switch {
-			case ch >= '0' && ch <= '9':
+			case ch == '0':
+				return fmt.Errorf("fen: empty-square count starting with 0 on rank %d", r+g.rankBase)
+			case ch >= '1' && ch <= '9':
 				k := j
 				for k < len(row) && row[k] >= '0' && row[k] <= '9' {
 					k++
@@ -288,9 +290,22 @@ func (p *Position) validate() error {
 		}
 	}
 	if v.byType[Pawn] != nil {
+		// Pawns only ever move forward, and no variant places one behind the rank its
+		// long first step starts from (FIDE's first rank; Weak Square's a1/f8, its king's
+		// first square; Black Hole's back rank and e0; the edge ranks of Jumping Knights):
+		// a pawn there or on its promotion rank is in no game.
+		start := v.Pawn.StartRank
 		for _, sq := range g.squares {
-			if pc := p.cells[sq]; pc.Type() == Pawn && p.promotes(pc.Color(), sq) {
-				return fmt.Errorf("fen: %s pawn on %s, its promotion rank", pc.Color(), g.Name(sq))
+			pc := p.cells[sq]
+			if pc.Type() != Pawn {
+				continue
+			}
+			c, r := pc.Color(), int(g.rank[sq])
+			if p.promotes(c, sq) {
+				return fmt.Errorf("fen: %s pawn on %s, its promotion rank", c, g.Name(sq))
+			}
+			if c == White && r < start[White] || c == Black && r > start[Black] {
+				return fmt.Errorf("fen: %s pawn on %s, behind its start rank", c, g.Name(sq))
 			}
 		}
 	}

@@ -461,7 +461,7 @@ func TestJKCastling(t *testing.T) {
 		{"Ke1 Rh1 ke8 re5", "K", nil, []string{"e1g1"}, "no castling out of check"},
 		{"Ke1 Rh1 ke8 rg5", "K", nil, []string{"e1g1"}, "no castling into check"},
 		{"Ke1 Rh1 ke8 rf5", "K", nil, []string{"e1g1"}, "no castling through check"},
-		{"Ke1 Rh1 Pf0 ke8 rf5", "K", []string{"e1g1"}, nil, "f1 is not attacked: the landing f0 is filled"},
+		{"Ke1 Rh1 Bf0 ke8 rf5", "K", []string{"e1g1"}, nil, "f1 is not attacked: the landing f0 is filled"},
 		{"Ke1 Ra1 Bb1 ke8", "Q", nil, []string{"e1c1"}, "b1 must be empty"},
 		{"Ke1 Ra1 ke8 rb5", "Q", []string{"e1c1"}, nil, "b1 may be attacked"},
 	}

@@ -25,23 +25,27 @@ const consoleHelp = `commands:
   force                the engine stops answering moves
   limit depth N | movetime MS | nodes N    how long the engine thinks per move
   analyze              think about the position until the next line is entered
-  undo                 take back one move
-  perft N              count the leaf nodes of the legal-move tree of depth N
+  undo                 take back your last move and the engine's reply (in force mode: one move)
+  perft N              count the leaf nodes of the legal-move tree of depth N (any line stops it)
   pgn                  the game so far as PGN
+  uci, xboard          leave the console for that protocol (for a GUI)
   quit                 leave`
 
 // Console limits.
 const (
 	consoleMoveTime = 2 * time.Second // the engine's default thinking time per move
 	maxConsolePerft = 8
+	// maxMoveSuggestions bounds the legal moves of one piece listed with a refused move.
+	maxMoveSuggestions = 12
 )
 
 // console is a session for people: a game against the engine, or analysis.
 type console struct {
-	w   *lineWriter
-	eng Searcher
-	job *runner
-	rng *rand.Rand
+	w      *lineWriter
+	eng    Searcher
+	job    *runner
+	rng    *rand.Rand
+	banner bool // greet on starting (not when the greeting was printed already)
 
 	v          *movegen.Variant
 	game       *movegen.Game
@@ -49,10 +53,11 @@ type console struct {
 	force      bool
 	limits     search.Limits
 	mode       xbMode // xbIdle, xbThinking (the engine's move) or xbAnalyzing
+	perft      *perftJob
 }
 
 func newConsole(w *lineWriter, eng Searcher) *console {
-	c := &console{w: w, eng: eng, job: newRunner(eng), engineSide: movegen.Black,
+	c := &console{w: w, eng: eng, job: newRunner(eng), engineSide: movegen.Black, banner: true,
 		limits: search.Limits{MoveTime: consoleMoveTime},
 		rng:    rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 5))}
 	c.newGame(movegen.ByName("normal"))
@@ -66,65 +71,94 @@ func (c *console) newGame(v *movegen.Variant) {
 	c.force = false
 }
 
-// run is the session loop; first is the first line, already read.
-func (c *console) run(lines *lineReader, first string) int {
-	c.w.printf("%s: type help for the commands", Name)
-	if c.handle(first) {
-		return 0
+// run is the session loop; first is the first line, already read. It returns "" when the
+// session ends, or the protocol ("uci", "xboard") the user asked to switch to.
+func (c *console) run(lines *lineReader, first inputLine) string {
+	if c.banner {
+		c.w.printf("%s: type help for the commands", Name)
+	}
+	if next, end := c.input(first); end {
+		return next
 	}
 	for {
 		select {
 		case line, ok := <-lines.ch:
 			if !ok {
 				c.stop()
-				return 0
+				return ""
 			}
-			if c.handle(line) {
-				c.stop()
-				return 0
+			if next, end := c.input(line); end {
+				return next
 			}
 		case res := <-c.job.results():
 			c.job.finished()
 			c.searchDone(res)
+		case res := <-c.perft.results():
+			c.perft = nil
+			c.w.printf("perft %d: %d nodes in %v", res.depth, res.nodes, res.took.Round(time.Millisecond))
 		}
 	}
 }
 
-// stop ends a search; the engine's move is played if it was thinking for one.
+// input runs one line; end reports that the session ends, and next the protocol to
+// switch to ("" to leave).
+func (c *console) input(line inputLine) (next string, end bool) {
+	if line.tooLong {
+		c.stop()
+		c.errorf("%s", tooLongError(line))
+		return "", false
+	}
+	next, end = c.handle(line.text)
+	if end {
+		c.stop()
+	}
+	return next, end
+}
+
+// stop ends a search or a perft; the engine's move is played if it was thinking for one.
 func (c *console) stop() {
 	if res, ok := c.job.stop(); ok {
 		c.searchDone(res)
 	}
 	c.mode = xbIdle
+	if c.perft != nil {
+		res := c.perft.stop()
+		c.perft = nil
+		c.w.printf("perft %d stopped after %v (%d leaves counted)", res.depth, res.took.Round(time.Millisecond), res.nodes)
+	}
 }
 
-// handle runs one line; it reports whether the session ends.
-func (c *console) handle(line string) bool {
+// handle runs one line; it reports whether the session ends, and the protocol to switch
+// to when it does so for a GUI.
+func (c *console) handle(line string) (next string, end bool) {
 	f := strings.Fields(line)
 	if len(f) == 0 {
-		return false
+		return "", false
 	}
-	if c.mode != xbIdle {
+	if c.mode != xbIdle || c.perft != nil {
 		c.stop()
 		if f[0] == "stop" {
-			return false
+			return "", false
 		}
 	}
 	arg := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), f[0]))
 	switch f[0] {
 	case "quit", "exit":
-		return true
+		return "", true
+	case "uci", "xboard":
+		// a GUI started the engine without its first line, or a person wants the protocol
+		return f[0], true
 	case "help", "?":
 		c.w.println(consoleHelp)
 	case "variant":
 		if arg == "" {
 			c.w.printf("variant %s; variants: %s", c.v.Name, strings.Join(variantNames(), " "))
-			return false
+			return "", false
 		}
 		v := movegen.ByName(arg)
 		if v == nil {
 			c.errorf("unknown variant %q; variants: %s", arg, strings.Join(variantNames(), " "))
-			return false
+			return "", false
 		}
 		c.newGame(v)
 		c.eng.NewGame()
@@ -136,12 +170,12 @@ func (c *console) handle(line string) bool {
 	case "fen":
 		if arg == "" {
 			c.w.println(c.game.Position().FEN())
-			return false
+			return "", false
 		}
 		p, err := c.v.ParseFEN(arg)
 		if err != nil {
 			c.errorf("%v", err)
-			return false
+			return "", false
 		}
 		c.game = movegen.NewGame(p)
 		c.engineSide = p.SideToMove().Other()
@@ -165,32 +199,47 @@ func (c *console) handle(line string) bool {
 		c.job.start(p, c.game.History(), search.Limits{Infinite: true}, c.reporter(p))
 	case "stop":
 	case "undo":
-		if !c.game.Undo() {
-			c.errorf("no move to undo")
-			return false
-		}
-		c.force = true
-		c.show()
-		c.w.println("the engine stops answering; go makes it play")
+		c.undo()
 	case "perft":
 		n, err := strconv.Atoi(arg)
 		if err != nil || n < 1 || n > maxConsolePerft {
 			c.errorf("perft needs a depth from 1 to %d", maxConsolePerft)
-			return false
+			return "", false
 		}
-		t0 := time.Now()
-		nodes := movegen.Perft(c.game.Position(), n)
-		c.w.printf("perft %d: %d nodes in %v", n, nodes, time.Since(t0).Round(time.Millisecond))
+		c.perft = startPerft(c.game.Position(), n)
 	case "pgn":
 		c.w.println(pgnOf(c.game, c.engineSide))
 	default:
 		c.userMove(strings.TrimSpace(line))
 	}
-	return false
+	return "", false
 }
 
 func (c *console) errorf(format string, args ...any) {
 	c.w.printf("error: "+format, args...)
+}
+
+// undo takes back the user's last move and the engine's reply to it, so that the user
+// moves again and the engine goes on answering; in force mode (the engine answers
+// nothing) it takes back one move.
+func (c *console) undo() {
+	plies := 1
+	if !c.force && c.game.Position().SideToMove() != c.engineSide {
+		// the user's turn: the last move was the engine's reply
+		plies = 2
+	}
+	if len(c.game.Moves()) < plies {
+		if len(c.game.Moves()) == 0 {
+			c.errorf("no move to undo")
+		} else {
+			c.errorf("no move of yours to undo (force, then undo, takes back the engine's move)")
+		}
+		return
+	}
+	for range plies {
+		c.game.Undo()
+	}
+	c.show()
 }
 
 // limit sets how long the engine thinks.
@@ -216,7 +265,7 @@ func (c *console) limit(f []string) {
 	}
 }
 
-// userMove plays a move typed by the user, and lets the engine answer.
+// userMove plays a move typed by the user, echoes it, and lets the engine answer.
 func (c *console) userMove(s string) {
 	p := c.game.Position()
 	if o := c.game.Outcome(); o.Over() {
@@ -230,14 +279,18 @@ func (c *console) userMove(s string) {
 		}
 	}
 	if err != nil {
-		c.errorf("illegal or unknown move %q (type moves for the legal moves, help for the commands)", s)
+		// LEAD (merge with movegen.WhyIllegal): this is the one call that explains a
+		// refused move; switch it to the movegen explanation there.
+		c.errorf("%s", refusalReason(p, s))
 		return
 	}
+	c.w.printf("you play %s", shownMove(p, m))
 	c.game.Play(m)
 	if c.announce() {
 		return
 	}
 	if !c.force && c.game.Position().SideToMove() == c.engineSide {
+		c.checkLine()
 		c.think()
 	} else {
 		c.show()
@@ -253,6 +306,14 @@ func (c *console) announce() bool {
 	c.show()
 	c.w.printf("game over: %s {%s}", o.Result, reasonText(o))
 	return true
+}
+
+// checkLine says that the side to move is in check, if it is.
+func (c *console) checkLine() {
+	p := c.game.Position()
+	if p.InCheck() {
+		c.w.printf("%s is in check", colorName(p.SideToMove()))
+	}
 }
 
 // think starts the engine's search for its move.
@@ -277,7 +338,7 @@ func (c *console) searchDone(res search.Result) {
 		c.announce()
 		return
 	}
-	c.w.printf("engine plays %s", moveName(p, res.Best))
+	c.w.printf("engine plays %s", shownMove(p, res.Best))
 	c.game.Play(res.Best)
 	if !c.announce() {
 		c.show()
@@ -309,22 +370,173 @@ func moveName(p *movegen.Position, m movegen.Move) string {
 	return p.MoveText(m)
 }
 
-// listMoves prints the legal moves in coordinate text, sorted.
+// listMoves prints the legal moves in coordinate text, sorted. Where a move is a piece
+// move plus a placement (Hop Chess's trampoline), each piece move gets one line with the
+// squares its placement may go to, instead of hundreds of moves on one line.
 func (c *console) listMoves() {
 	p := c.game.Position()
 	var ml movegen.MoveList
 	p.LegalMoves(&ml)
+	if ml.Len() == 0 {
+		if o := c.game.Outcome(); o.Over() {
+			c.w.printf("no legal moves: the game is over, %s {%s}", o.Result, reasonText(o))
+		} else {
+			c.w.println("no legal moves")
+		}
+		return
+	}
 	texts := make([]string, 0, ml.Len())
+	placements := map[string][]movegen.Square{} // piece move -> squares of its placement
+	sample := map[string]movegen.Move{}         // piece move -> one of its turns
 	for _, m := range ml.Moves() {
-		texts = append(texts, p.MoveText(m))
+		text := p.MoveText(m)
+		if move, _, ok := strings.Cut(text, ","); ok && isTurn(m) {
+			if placements[move] == nil {
+				texts = append(texts, move)
+				sample[move] = m
+			}
+			placements[move] = append(placements[move], m.Aux())
+			continue
+		}
+		texts = append(texts, text)
 	}
 	sortStrings(texts)
-	c.w.printf("%d legal moves: %s", len(texts), strings.Join(texts, " "))
+	if len(placements) == 0 {
+		c.w.printf("%s: %s", plural(len(texts), "legal move"), strings.Join(texts, " "))
+		return
+	}
+	c.w.printf("%s: %s, each followed by its trampoline's square (MOVE,SQUARE):", plural(ml.Len(), "legal move"), plural(len(texts), "piece move"))
+	for _, t := range texts {
+		if len(placements[t]) == 0 {
+			c.w.printf("  %s", t)
+			continue
+		}
+		c.w.printf("  %-6s %s", t, placementSummary(p, sample[t], placements[t]))
+	}
 }
 
-// show draws the board.
+// placementSummary says where the trampoline of a piece move may go: the empty squares
+// after the move (one turn m played shows them), but for those the rules forbid there.
+func placementSummary(p *movegen.Position, m movegen.Move, allowed []movegen.Square) string {
+	q := *p
+	q.Apply(m)
+	g := p.Geometry()
+	ok := map[movegen.Square]bool{}
+	for _, sq := range allowed {
+		ok[sq] = true
+	}
+	empty := 0
+	var not []string
+	for r := 0; r < g.Ranks; r++ {
+		for f := 0; f < g.Files; f++ {
+			sq := g.Square(f, r)
+			if sq == movegen.NoSquare || q.At(sq).IsPiece() {
+				continue
+			}
+			empty++
+			if !ok[sq] {
+				not = append(not, g.Name(sq))
+			}
+		}
+	}
+	if len(allowed) <= maxMoveSuggestions || len(not) > maxMoveSuggestions {
+		names := make([]string, 0, len(allowed))
+		for _, sq := range allowed {
+			names = append(names, g.Name(sq))
+		}
+		sortStrings(names)
+		return "trampoline on " + strings.Join(names, " ")
+	}
+	if len(not) == 0 {
+		return fmt.Sprintf("trampoline on any of the %d empty squares", empty)
+	}
+	sortStrings(not)
+	return fmt.Sprintf("trampoline on any of the %d empty squares but %s", empty, strings.Join(not, " "))
+}
+
+// isTurn reports whether m is a Hop Chess turn that places a trampoline after the move.
+func isTurn(m movegen.Move) bool {
+	switch m.Kind() {
+	case movegen.Turn, movegen.TurnCastle, movegen.TurnEnPassant, movegen.TurnViaStep:
+		return m.Aux() != movegen.NoSquare
+	}
+	return false
+}
+
+// plural writes n things, with the noun in the plural unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// colorName is White or Black.
+func colorName(c movegen.Color) string {
+	if c == movegen.White {
+		return "White"
+	}
+	return "Black"
+}
+
+// show draws the board, says who is in check and the phase of a Weak Square game.
 func (c *console) show() {
 	c.w.println(drawBoard(c.game.Position()))
+	if line := phaseLine(c.game.Position()); line != "" {
+		c.w.println(line)
+	}
+	c.checkLine()
+}
+
+// shownMove is a move as the console shows it: SAN in normal chess (with its + and #),
+// else the coordinate text with + for a check and # for a mate.
+func shownMove(p *movegen.Position, m movegen.Move) string {
+	name := moveName(p, m)
+	if p.Variant().Name == "normal" {
+		return name
+	}
+	return name + checkSuffix(p, m)
+}
+
+// checkSuffix is "#" when m mates, "+" when it gives check, else "".
+func checkSuffix(p *movegen.Position, m movegen.Move) string {
+	q := *p
+	q.Apply(m)
+	if !q.InCheck() {
+		return ""
+	}
+	if o := q.Status(); o.Over() && o.Result == movegen.WinFor(p.SideToMove()) {
+		return "#"
+	}
+	return "+"
+}
+
+// phaseLine says in words what the side to move does in the phases of Weak Square (jumps
+// with placements, a stuck king's passes), "" in other games and in the moving phase.
+func phaseLine(p *movegen.Position) string {
+	if p.Variant().Name != "weaksquare" {
+		return ""
+	}
+	var ml movegen.MoveList
+	p.LegalMoves(&ml)
+	if ml.Len() == 0 {
+		return ""
+	}
+	side, other := colorName(p.SideToMove()), colorName(p.SideToMove().Other())
+	rows := "2-4"
+	if p.SideToMove() == movegen.Black {
+		rows = "5-7"
+	}
+	switch ml.At(0).Kind() {
+	case movegen.Pass:
+		return fmt.Sprintf("%s's king is stuck: it must pass (0000) until %s has placed all its pieces", side, other)
+	case movegen.Jump:
+		if ml.At(0).AuxType() == movegen.NoType {
+			return fmt.Sprintf("%s jumps: its king leaps like a knight into rows %s (the first jump places nothing)", side, rows)
+		}
+		return fmt.Sprintf("%s jumps and places a piece: its king leaps like a knight into rows %s and a piece from the hand goes on the square it left (e.g. %s)", side, rows, p.MoveText(ml.At(0)))
+	}
+	return ""
 }
 
 // drawBoard draws p in text: ranks from the top, each cell three characters wide: " r "

@@ -131,7 +131,8 @@ type instantSearcher struct{}
 func (instantSearcher) SetHashMB(int)  {}
 func (instantSearcher) SetThreads(int) {}
 func (instantSearcher) NewGame()       {}
-func (instantSearcher) PonderHit()     {}
+
+func (instantSearcher) SetMoveOverhead(time.Duration) {}
 func (instantSearcher) Search(ctx context.Context, root *movegen.Position, _ []uint64, lim search.Limits, report func(search.Info)) search.Result {
 	var ml movegen.MoveList
 	root.LegalMoves(&ml)
@@ -142,20 +143,25 @@ func (instantSearcher) Search(ctx context.Context, root *movegen.Position, _ []u
 	if report != nil {
 		report(search.Info{Depth: 1, Score: 12, Nodes: 1, PV: []movegen.Move{m}})
 	}
-	if lim.Infinite || lim.Ponder {
+	if lim.Infinite || lim.Ponder != nil {
 		<-ctx.Done()
 	}
 	return search.Result{Best: m, Depth: 1}
 }
 
 // FuzzSessions feeds arbitrary lines to each protocol: it must never crash or hang, and
-// must still answer ping / isready afterwards.
+// must still answer afterwards, in the protocol the session ends up in (the console hands
+// over to uci or xboard when they are typed): pong 9 in XBoard, readyok in UCI, the help
+// text's last line in the console. Input that ends the session (quit, or exit in the
+// console) is only required not to crash or hang.
 func FuzzSessions(f *testing.F) {
 	for _, s := range []string{
 		"new\nvariant blackhole\nusermove e1e2\nlift e2\nput e3\nhover e4\ngo\n?\nundo\nremove\nsetboard 8/8/8 w\n",
 		"level 0 0:20 0.2\ntime 100\notim 100\nusermove e2e4\nanalyze\n.\nexit\nresult 1-0\nmemory 0\ncores 2\noption XBoard rankOffset=1\n",
 		"position startpos moves e2e4\ngo infinite\nstop\ngo ponder\nponderhit\nsetoption name UCI_Variant value weaksquare\nposition fen x\n",
 		"show\nmoves\nperft 1\npgn\nundo\nlimit nodes 5\ngo\nanalyze\nstop\nvariant jumpingknights\nfen 10/10 w\n",
+		"variant hopchess\ne2e4\nundo\nmoves\nlift zz\nuci\nisready\n",
+		"go\nping 3\nst 1\nlift\nput\nhover e99\noption Move Overhead=-5\n",
 	} {
 		f.Add(s)
 	}
@@ -163,8 +169,8 @@ func FuzzSessions(f *testing.F) {
 		if len(s) > 4000 || strings.Contains(s, "perft") {
 			return // bounded work per input; perft depth is limited but slow in fuzzing
 		}
-		for _, proto := range []string{"xboard\nprotover 2\n", "uci\n", "help\n"} {
-			in := proto + s + "\nping 9\nisready\nquit\n"
+		for _, proto := range []string{"xboard", "uci", "help"} {
+			in := proto + "\n" + s + "\nping 987654321\nisready\nhelp\nquit\n"
 			var out bytes.Buffer
 			done := make(chan int, 1)
 			go func() { done <- RunWith(strings.NewReader(in), &out, instantSearcher{}) }()
@@ -173,6 +179,57 @@ func FuzzSessions(f *testing.F) {
 			case <-time.After(20 * time.Second):
 				t.Fatalf("%q: the session hung", in)
 			}
+			final, answers, ended := sessionAfter(proto, s)
+			if ended {
+				continue
+			}
+			// the answer to the last lines, and as many before it as the input asked for
+			want := map[string]string{"xboard": "pong 987654321", "uci": "readyok", "help": "  quit                 leave"}[final]
+			if got := strings.Count("\n"+out.String(), "\n"+want+"\n"); got < answers+1 {
+				t.Fatalf("%q: the %s session answered %q %d times, want %d:\n%s", in, final, want, got, answers+1, out.String())
+			}
 		}
 	})
+}
+
+// sessionAfter follows the lines of input as the sessions read them: the protocol a
+// session started as proto is in afterwards, how many answers of that protocol's final
+// check the input itself asked for (isready in UCI; help in the console, whose first line
+// here is a help too; none in XBoard, whose check uses a ping number of its own), and
+// whether a line ended the session.
+func sessionAfter(proto, input string) (final string, answers int, ended bool) {
+	if proto == "help" {
+		answers = 1
+	}
+	for _, line := range strings.Split(input, "\n") {
+		line = strings.TrimSuffix(line, "\r")
+		f := strings.Fields(line)
+		switch proto {
+		case "xboard":
+			cmd, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+			if cmd == "quit" {
+				return proto, answers, true
+			}
+		case "uci":
+			if len(f) > 0 && f[0] == "quit" {
+				return proto, answers, true
+			}
+			if len(f) > 0 && f[0] == "isready" {
+				answers++
+			}
+		default:
+			if len(f) == 0 {
+				continue
+			}
+			switch f[0] {
+			case "quit", "exit":
+				return proto, answers, true
+			case "help", "?":
+				answers++
+			case "uci", "xboard":
+				proto, answers = f[0], 0
+			}
+		}
+	}
+	return proto, answers, false
 }

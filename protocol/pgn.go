@@ -26,17 +26,21 @@ func chessPosition(p *movegen.Position) (*chess.Position, error) {
 	return chess.NewGame(opt).Position(), nil
 }
 
-// sanOf writes m, a legal move of p, in SAN (normal chess only).
+// sanOf writes m, a legal move of p, in SAN (normal chess only), with + for a check and #
+// for a mate. The move is taken from the position's own list: only those carry the check
+// tags the encoder writes + and # from (a decoded move has none).
 func sanOf(p *movegen.Position, m movegen.Move) (string, error) {
 	cp, err := chessPosition(p)
 	if err != nil {
 		return "", err
 	}
-	cm, err := chess.UCINotation{}.Decode(cp, p.MoveText(m))
-	if err != nil {
-		return "", err
+	text := p.MoveText(m)
+	for _, cm := range cp.ValidMoves() {
+		if cm.String() == text {
+			return chess.AlgebraicNotation{}.Encode(cp, cm), nil
+		}
 	}
-	return chess.AlgebraicNotation{}.Encode(cp, cm), nil
+	return "", fmt.Errorf("%s is not a legal move of %s", text, p.FEN())
 }
 
 // parseSAN reads a SAN move of p (normal chess only).

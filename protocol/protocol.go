@@ -2,13 +2,15 @@
 // a console for people, each read from an io.Reader and written to an io.Writer.
 //
 // Run reads the first line: "xboard" starts a CECP session, "uci" a UCI session, and
-// anything else a console session that treats that line as its first command. Every
-// session reads its input in its own goroutine and runs the search in another, so that
-// "stop", "?", "isready" and "ping" are answered while the engine thinks.
+// anything else a console session that treats that line as its first command (and hands
+// over to CECP or UCI when xboard or uci is typed in it). Every session reads its input in
+// its own goroutine and runs the search in another, so that "stop", "?", "isready" and
+// "ping" are answered while the engine thinks.
 package protocol
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -25,8 +27,8 @@ import (
 type Searcher interface {
 	SetHashMB(mb int)
 	SetThreads(n int)
+	SetMoveOverhead(d time.Duration)
 	NewGame()
-	PonderHit()
 	Search(ctx context.Context, root *movegen.Position, history []uint64, lim search.Limits, report func(search.Info)) search.Result
 }
 
@@ -36,25 +38,8 @@ const (
 	Author = "the varchess authors"
 )
 
-// moveOverhead is taken off the clock the GUI reports before the search plans its time:
-// the time between the GUI's clock reading and the move reaching it (pipes, scheduling on a
-// loaded machine).
-const moveOverhead = 30 * time.Millisecond
-
-// clockLeft is a remaining clock less the move overhead, never below a millisecond; zero
-// (no clock) stays zero.
-func clockLeft(t time.Duration) time.Duration {
-	if t <= 0 {
-		return 0
-	}
-	return max(t-moveOverhead, time.Millisecond)
-}
-
 // Greeting is what a person sees on starting the engine at a terminal.
 const Greeting = Name + ": type help for the commands, or xboard / uci to start a GUI protocol"
-
-// maxLine bounds one input line (a long "position ... moves ..." line of a long game).
-const maxLine = 1 << 20
 
 // Run is the protocol loop on in and out with a new search engine; it returns the exit
 // status.
@@ -62,8 +47,22 @@ func Run(in io.Reader, out io.Writer) int {
 	return RunWith(in, out, search.NewEngine())
 }
 
+// RunInteractive is Run for a person at a terminal: it greets first (GUIs never see the
+// greeting), and the console does not greet again.
+func RunInteractive(in io.Reader, out io.Writer) int {
+	io.WriteString(out, Greeting+"\n")
+	return run(in, out, search.NewEngine(), false)
+}
+
 // RunWith is Run with a given search engine.
 func RunWith(in io.Reader, out io.Writer, eng Searcher) int {
+	return run(in, out, eng, true)
+}
+
+// run reads the first line: xboard or uci start that protocol, anything else the console
+// (greeting with its banner if banner is set), which hands over to a protocol when uci or
+// xboard is typed in it.
+func run(in io.Reader, out io.Writer, eng Searcher, banner bool) int {
 	lines := newLineReader(in)
 	defer lines.close()
 	w := &lineWriter{w: out}
@@ -72,37 +71,61 @@ func RunWith(in io.Reader, out io.Writer, eng Searcher) int {
 		if !ok {
 			return 0
 		}
-		first := strings.TrimSpace(line)
-		if first == "" {
+		first := strings.TrimSpace(line.text)
+		if first == "" && !line.tooLong {
 			continue
 		}
-		switch strings.Fields(first)[0] {
-		case "xboard":
-			return newXBoard(w, eng).run(lines)
-		case "uci":
-			return newUCI(w, eng).run(lines, first)
+		proto := ""
+		if !line.tooLong {
+			proto = strings.Fields(first)[0]
 		}
-		return newConsole(w, eng).run(lines, first)
+		if proto != "xboard" && proto != "uci" {
+			c := newConsole(w, eng)
+			c.banner = banner
+			if proto = c.run(lines, line); proto == "" {
+				return 0
+			}
+		}
+		if proto == "xboard" {
+			return newXBoard(w, eng).run(lines)
+		}
+		return newUCI(w, eng).run(lines, "uci")
 	}
 }
+
+// maxLine bounds one input line (a long "position ... moves ..." line of a long game). A
+// longer line is read to its end and refused with an error in the session's own form.
+const maxLine = 1 << 20
+
+// inputLine is one line of input, without its line end.
+type inputLine struct {
+	text    string // the line; for a line beyond maxLine, only its start
+	tooLong bool   // the line was longer than maxLine and is not to be carried out
+}
+
+// tooLongStart is how much of an over-long line an error message quotes.
+const tooLongStart = 40
 
 // lineReader delivers the lines of an input from a goroutine, so that a session can wait
 // for a line and for the end of a search at once.
 type lineReader struct {
-	ch   chan string
+	ch   chan inputLine
 	done chan struct{}
 	once sync.Once
 }
 
 func newLineReader(in io.Reader) *lineReader {
-	r := &lineReader{ch: make(chan string), done: make(chan struct{})}
+	r := &lineReader{ch: make(chan inputLine), done: make(chan struct{})}
 	go func() {
 		defer close(r.ch)
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 64*1024), maxLine)
-		for sc.Scan() {
+		br := bufio.NewReaderSize(in, 64*1024)
+		for {
+			l, err := readLine(br)
+			if err != nil {
+				return
+			}
 			select {
-			case r.ch <- strings.TrimRight(sc.Text(), "\r"):
+			case r.ch <- l:
 			case <-r.done:
 				return
 			}
@@ -111,14 +134,48 @@ func newLineReader(in io.Reader) *lineReader {
 	return r
 }
 
+// readLine reads one line, ended by a newline (a carriage return before it is dropped) or
+// by the end of the input. A line beyond maxLine is read to its end, keeping only its
+// start, so memory stays bounded and the next line is read whole. err is set only when no
+// line is left.
+func readLine(br *bufio.Reader) (inputLine, error) {
+	var buf []byte
+	long := false
+	for {
+		chunk, err := br.ReadSlice('\n')
+		chunk = bytes.TrimSuffix(chunk, []byte("\n"))
+		switch {
+		case long:
+		case len(buf)+len(chunk) > maxLine:
+			long = true
+			buf = append(buf, chunk[:min(len(chunk), max(tooLongStart-len(buf), 0))]...)
+			buf = buf[:min(len(buf), tooLongStart)]
+		default:
+			buf = append(buf, chunk...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil && len(buf) == 0 && !long {
+			return inputLine{}, err
+		}
+		return inputLine{text: strings.TrimRight(string(buf), "\r"), tooLong: long}, nil
+	}
+}
+
 // next waits for the next line; ok is false at the end of the input.
-func (r *lineReader) next() (string, bool) {
+func (r *lineReader) next() (inputLine, bool) {
 	l, ok := <-r.ch
 	return l, ok
 }
 
 // close lets the reading goroutine end when the session ends before the input does.
 func (r *lineReader) close() { r.once.Do(func() { close(r.done) }) }
+
+// tooLongError is the text of the error for an over-long line, after the session's prefix.
+func tooLongError(l inputLine) string {
+	return fmt.Sprintf("line longer than %d bytes ignored: %q...", maxLine, l.text)
+}
 
 // lineWriter writes whole lines to the output from any goroutine (the session and the
 // search's progress reports), never interleaving two lines.
@@ -199,6 +256,7 @@ func movesToPV(p *movegen.Position, pv []movegen.Move, text func(*movegen.Positi
 	var out []string
 	var ml movegen.MoveList
 	for _, m := range pv {
+		ml.Reset() // LegalMoves appends
 		pos.LegalMoves(&ml)
 		if !ml.Contains(m) {
 			break

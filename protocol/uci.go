@@ -38,10 +38,13 @@ type uci struct {
 	multiPV  int
 
 	// the running search: whether it is a go infinite or go ponder whose bestmove waits for
-	// stop or ponderhit, and a result that arrived while it waited.
-	holding bool
-	held    *search.Result
-	root    *movegen.Position
+	// stop or ponderhit, and a result that arrived while it waited; the ponder hit of a go
+	// ponder, made before the search starts so that a ponderhit right after go ponder is
+	// never lost.
+	holding  bool
+	held     *search.Result
+	root     *movegen.Position
+	pondered *search.Ponder
 }
 
 func newUCI(w *lineWriter, eng Searcher) *uci {
@@ -68,7 +71,11 @@ func (u *uci) run(lines *lineReader, first string) int {
 				u.stop()
 				return 0
 			}
-			if u.handle(line) {
+			if line.tooLong {
+				u.infoError("%s", tooLongError(line))
+				continue
+			}
+			if u.handle(line.text) {
 				u.stop()
 				return 0
 			}
@@ -111,6 +118,7 @@ func (u *uci) handle(line string) bool {
 		u.w.printf("option name MultiPV type spin default 1 min 1 max %d", maxMultiPV)
 		u.w.printf("option name Ponder type check default false")
 		u.w.printf("option name UCI_Chess960 type check default false")
+		u.w.printf("option name Move Overhead type spin default %d min 0 max %d", search.DefaultMoveOverhead.Milliseconds(), search.MaxMoveOverhead.Milliseconds())
 		u.w.println("uciok")
 	case "isready":
 		u.w.println("readyok")
@@ -133,7 +141,9 @@ func (u *uci) handle(line string) bool {
 	case "stop":
 		u.stop()
 	case "ponderhit":
-		u.eng.PonderHit()
+		if u.pondered != nil {
+			u.pondered.Hit()
+		}
 		u.holding = false
 		if u.held != nil {
 			u.bestMove(*u.held)
@@ -212,6 +222,10 @@ func (u *uci) setOption(f []string) {
 	case "uci_chess960":
 		if b, ok := check(); ok {
 			u.chess960 = b
+		}
+	case "move overhead":
+		if x, ok := spin(0, int(search.MaxMoveOverhead.Milliseconds())); ok {
+			u.eng.SetMoveOverhead(time.Duration(x) * time.Millisecond)
 		}
 	default:
 		u.infoError("unknown option %q", n)
@@ -300,14 +314,19 @@ func (u *uci) goCmd(args []string) {
 	if len(g.searchMoves) > 0 {
 		u.w.printf("info string searchmoves is not supported; searching every move")
 	}
-	lim := search.Limits{Depth: g.depth, Nodes: g.nodes, MoveTime: g.moveTime, MovesToGo: g.movesToGo, Infinite: g.infinite, Ponder: g.ponder, MultiPV: u.multiPV}
+	lim := search.Limits{Depth: g.depth, Nodes: g.nodes, MoveTime: g.moveTime, MovesToGo: g.movesToGo, Infinite: g.infinite, MultiPV: u.multiPV}
+	u.pondered = nil
+	if g.ponder {
+		u.pondered = search.NewPonder()
+		lim.Ponder = u.pondered
+	}
 	if g.mate > 0 && lim.Depth == 0 {
 		lim.Depth = 2*g.mate - 1
 	}
 	if u.pos.SideToMove() == movegen.White {
-		lim.Time, lim.Inc = clockLeft(g.wtime), g.winc
+		lim.Time, lim.Inc = g.wtime, g.winc
 	} else {
-		lim.Time, lim.Inc = clockLeft(g.btime), g.binc
+		lim.Time, lim.Inc = g.btime, g.binc
 	}
 	u.holding = g.infinite || g.ponder
 	u.held = nil

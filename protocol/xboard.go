@@ -28,6 +28,10 @@ const (
 // cannot detect by itself.
 const rankOffsetOption = "XBoard rankOffset"
 
+// moveOverheadOption is the engine option of the time kept back per move for XBoard and
+// the pipes (search.Engine.SetMoveOverhead), in milliseconds, named as Stockfish names it.
+const moveOverheadOption = "Move Overhead"
+
 // xboard is one CECP v2 session: an explicit state machine over the game, the mode of the
 // search, force mode and the side the engine plays.
 type xboard struct {
@@ -40,7 +44,8 @@ type xboard struct {
 	game       *movegen.Game
 	xb         xbBoard
 	rankOffset int
-	gui        bool // the peer is XBoard (xbBoard.gui)
+	overhead   time.Duration // the Move Overhead option, as last set
+	gui        bool          // the peer is XBoard (xbBoard.gui)
 	rng        *rand.Rand
 	unplayed   map[*movegen.Variant]*movegen.Position // starts drawn since the last move played
 
@@ -66,10 +71,12 @@ type xboard struct {
 
 	statMu sync.Mutex
 	stat   search.Info // the last report, for "." in analyze mode
+
+	pings []string // pings received while thinking, answered after the move
 }
 
 func newXBoard(w *lineWriter, eng Searcher) *xboard {
-	x := &xboard{w: w, eng: eng, job: newRunner(eng), rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 9))}
+	x := &xboard{w: w, eng: eng, job: newRunner(eng), overhead: search.DefaultMoveOverhead, rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 9))}
 	x.setVariant(movegen.ByName("normal"))
 	return x
 }
@@ -83,15 +90,32 @@ func (x *xboard) run(lines *lineReader) int {
 				x.stopSearch()
 				return 0
 			}
-			if quit := x.handle(line); quit {
+			switch {
+			case line.tooLong:
+				x.errorf("line too long", tooLongError(line))
+			case x.handle(line.text):
 				x.stopSearch()
+				x.answerPings()
 				return 0
 			}
 		case res := <-x.job.results():
 			x.job.finished()
 			x.searchDone(res)
 		}
+		x.answerPings()
 	}
+}
+
+// answerPings sends the pongs of the pings that came while the engine thought about its
+// move, once it no longer does: CECP forbids the pong before the move.
+func (x *xboard) answerPings() {
+	if x.mode == xbThinking {
+		return
+	}
+	for _, n := range x.pings {
+		x.w.printf("pong %s", n)
+	}
+	x.pings = nil
 }
 
 // setVariant starts a new game of v. A random start (Shuffle) is drawn once and kept until
@@ -194,7 +218,8 @@ func (x *xboard) handle(line string) bool {
 			x.searchDone(res)
 		}
 	case "ping":
-		x.w.printf("pong %s", arg)
+		// answered at once unless the engine thinks about its move (answerPings)
+		x.pings = append(x.pings, arg)
 	case "draw":
 		// the engine plays on: it offers and accepts no draws
 	case "result":
@@ -248,12 +273,21 @@ func (x *xboard) handle(line string) bool {
 		x.eng.SetThreads(n)
 	case "option":
 		x.option(arg, line)
-	case "lift":
-		x.lift(arg)
-	case "put":
-		x.put(arg)
-	case "hover":
-		x.hover(arg)
+	case "lift", "put", "hover":
+		if !x.xbCellName(arg) {
+			// not a cell XBoard could name (its board, or the holdings beside it)
+			x.clearLift()
+			x.errorf("no such square", line)
+			return false
+		}
+		switch cmd {
+		case "lift":
+			x.lift(arg)
+		case "put":
+			x.put(arg)
+		default:
+			x.hover(arg)
+		}
 	default:
 		// Without the usermove prefix a move is still taken (people type them).
 		if x.mode != xbThinking {
@@ -265,6 +299,19 @@ func (x *xboard) handle(line string) bool {
 		x.errorf("unknown command", line)
 	}
 	return false
+}
+
+// xbCellName reports whether name is a cell XBoard could send in lift, put or hover: a
+// file from its holdings left of the board to those right of it, and a rank of the board.
+// A cell that is no square (a Weak Square hole) is one; "zz", "e99" and "" are not.
+func (x *xboard) xbCellName(name string) bool {
+	g := x.v.Geometry
+	if len(name) < 2 || name[0] < 'a'-2 || name[0] > byte('a'+g.Files+1) {
+		return false
+	}
+	r, err := strconv.Atoi(name[1:])
+	base := x.xb.rankBase
+	return err == nil && name[1] != '+' && name[1] != '-' && r >= base && r < base+g.Ranks
 }
 
 // errorf reports a command the engine cannot carry out, in CECP's form.
@@ -284,6 +331,7 @@ func (x *xboard) features() {
 	x.w.printf(`feature ping=1 setboard=1 usermove=1 colors=0 sigint=0 sigterm=0 reuse=1 analyze=1 highlight=1 memory=1 smp=1 draw=1 playother=1 exclude=0 nps=0 debug=1 myname="%s"`, Name)
 	x.w.printf(`feature variants="%s"`, strings.Join(names, ","))
 	x.w.printf(`feature option="%s -check %d"`, rankOffsetOption, x.rankOffset)
+	x.w.printf(`feature option="%s -spin %d 0 %d"`, moveOverheadOption, x.overhead.Milliseconds(), search.MaxMoveOverhead.Milliseconds())
 	x.w.printf(`feature done=1`)
 }
 
@@ -309,7 +357,18 @@ func (x *xboard) variant(name string) {
 // option sets an engine option: option NAME=VALUE.
 func (x *xboard) option(arg, line string) {
 	name, value, ok := strings.Cut(arg, "=")
-	if !ok || strings.TrimSpace(name) != rankOffsetOption {
+	name = strings.TrimSpace(name)
+	if ok && name == moveOverheadOption {
+		ms, err := strconv.Atoi(strings.TrimSpace(value))
+		if err != nil || ms < 0 || ms > int(search.MaxMoveOverhead.Milliseconds()) {
+			x.errorf(fmt.Sprintf("%s is 0 to %d ms", moveOverheadOption, search.MaxMoveOverhead.Milliseconds()), line)
+			return
+		}
+		x.overhead = time.Duration(ms) * time.Millisecond
+		x.eng.SetMoveOverhead(x.overhead)
+		return
+	}
+	if !ok || name != rankOffsetOption {
 		x.errorf("unknown option", line)
 		return
 	}
@@ -446,7 +505,7 @@ func (x *xboard) limits() search.Limits {
 	case x.moveTime > 0:
 		lim.MoveTime = x.moveTime
 	case x.base > 0 || x.myTime > 0:
-		lim.Time = clockLeft(max(x.myTime, time.Millisecond))
+		lim.Time = max(x.myTime, time.Millisecond)
 		lim.Inc = x.inc
 		if x.mps > 0 {
 			played := x.game.Position().FullmoveNumber() - x.game.Start().FullmoveNumber()
@@ -531,7 +590,7 @@ func (x *xboard) searchDone(res search.Result) {
 			hist := append(x.game.History(), next.Hash())
 			next.Apply(res.Ponder)
 			x.mode = xbPondering
-			x.job.start(&next, hist, search.Limits{Infinite: true, Ponder: true}, nil)
+			x.job.start(&next, hist, search.Limits{Infinite: true, Ponder: search.NewPonder()}, nil)
 		}
 	}
 }

@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -15,11 +14,11 @@ import (
 // workers with their histories. One search at a time; the option setters may be called
 // at any time and take effect at the next search.
 type Engine struct {
-	mu        sync.Mutex // guards the options
-	hashMB    int
-	threads   int
-	maxDepth  int // every search stops at this depth (0: no cap), for weakened sparring partners
-	ponderHit atomic.Bool
+	mu       sync.Mutex // guards the options
+	hashMB   int
+	threads  int
+	maxDepth int           // every search stops at this depth (0: no cap), for weakened sparring partners
+	overhead time.Duration // kept back from every timed move (SetMoveOverhead)
 
 	searching sync.Mutex // held for the whole of a search: one at a time
 	tt        *table
@@ -37,11 +36,18 @@ const (
 	MinHashMB  = 1
 	MaxHashMB  = 4096
 	MaxThreads = 64
+	// DefaultMoveOverhead is the Move Overhead a new engine keeps back per timed move: a
+	// pipe and a GUI on an idle machine take a few milliseconds; the rest covers a busy
+	// one until the engine has measured the GUI's real latency (lagMeter).
+	DefaultMoveOverhead = 30 * time.Millisecond
+	// MaxMoveOverhead bounds the option (Stockfish's bound): beyond it no move could be
+	// played at a blitz clock.
+	MaxMoveOverhead = 5 * time.Second
 )
 
 // NewEngine is an engine with 16 MB of hash and one thread, its tables allocated.
 func NewEngine() *Engine {
-	e := &Engine{hashMB: 16, threads: 1}
+	e := &Engine{hashMB: 16, threads: 1, overhead: DefaultMoveOverhead}
 	e.allocate()
 	return e
 }
@@ -112,9 +118,18 @@ func (e *Engine) NewGame() {
 	}
 }
 
-// PonderHit tells a pondering search that the expected move was played: from now on its
-// time limits count.
-func (e *Engine) PonderHit() { e.ponderHit.Store(true) }
+// SetMoveOverhead sets the time kept back from every timed move for what the GUI charges
+// beyond the search (pipes, its own work, a loaded machine), clamped to 0..MaxMoveOverhead:
+// UCI's and XBoard's "Move Overhead" option. The engine adds the latency it measures on
+// the GUI's clock during the game.
+func (e *Engine) SetMoveOverhead(d time.Duration) {
+	e.mu.Lock()
+	e.overhead = min(max(d, 0), MaxMoveOverhead)
+	e.mu.Unlock()
+}
+
+// MoveOverhead reports the setting of SetMoveOverhead.
+func (e *Engine) MoveOverhead() time.Duration { e.mu.Lock(); defer e.mu.Unlock(); return e.overhead }
 
 // setup sizes the table and the workers for a search, and clears them after NewGame.
 func (e *Engine) setup() (threads int) {
@@ -152,16 +167,16 @@ func (e *Engine) Search(ctx context.Context, root *movegen.Position, history []u
 	e.searching.Lock()
 	defer e.searching.Unlock()
 	start := time.Now()
-	e.ponderHit.Store(false)
 	threads := e.setup()
 	e.mu.Lock()
 	if e.maxDepth > 0 && (lim.Depth == 0 || lim.Depth > e.maxDepth) {
 		lim.Depth = e.maxDepth
 	}
+	overhead := e.overhead
 	e.mu.Unlock()
 
 	defer func() { e.lag.record(lim, time.Since(start)) }()
-	sh := &shared{tt: e.tt, lim: lim, plan: newPlan(lim, e.lag.observe(lim), gameMoves(root.Variant())), workers: e.workers[:threads]}
+	sh := &shared{tt: e.tt, lim: lim, plan: newPlan(lim, overhead, e.lag.observe(lim), gameMoves(root.Variant())), workers: e.workers[:threads]}
 	for _, w := range sh.workers {
 		w.prepare(sh, root, history)
 	}
@@ -179,7 +194,7 @@ func (e *Engine) Search(ctx context.Context, root *movegen.Position, history []u
 		res.Best = hit.move
 	}
 
-	if !lim.Ponder {
+	if lim.Ponder == nil {
 		sh.startClock(start)
 	}
 	done := make(chan struct{})

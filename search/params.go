@@ -85,9 +85,13 @@ const (
 
 // Time management.
 const (
-	// moveOverhead is the time kept back from every move for the GUI, the pipe and the
-	// operating system: the engine never plans to use the last of its clock.
-	moveOverhead = 30 * time.Millisecond
+	// latencyMoves is how many moves' worth of latency (the latency learnt from the GUI's
+	// clock, less the increment that pays part of it back) the clock keeps in reserve in
+	// sudden death: each move costs that much whatever the search does, so a clock without
+	// it flags in a long endgame however fast the engine moves (a 150-move game at 30 s
+	// with 70 ms of GUI latency per move was lost on time at move 111). With moves to go,
+	// the moves to the control (at most this many) instead.
+	latencyMoves = 150
 	// defaultMovesToGo is how many moves the remaining clock is spread over in sudden death.
 	defaultMovesToGo = 30
 	// hopMovesToGo replaces it in Hop Chess (see suddenDeathMoves).

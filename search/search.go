@@ -9,6 +9,7 @@
 package search
 
 import (
+	"sync/atomic"
 	"time"
 
 	"varchess/movegen"
@@ -34,9 +35,25 @@ type Limits struct {
 	Inc       time.Duration // the mover's increment per move
 	MovesToGo int           // moves until the next time control; 0: the rest of the game
 	Infinite  bool          // until the context is cancelled (analysis, UCI infinite)
-	Ponder    bool          // pondering: the clock starts only at PonderHit
+	Ponder    *Ponder       // non-nil: a ponder search, whose clock starts at Ponder.Hit
 	MultiPV   int           // how many best lines to report (UCI MultiPV); 0 or 1: one
 }
+
+// Ponder is the ponder hit of one ponder search. The protocol makes it before it starts the
+// search and keeps it: a hit that comes before the search has even begun still counts,
+// and a hit meant for one search can never reach another (a flag on the engine, cleared
+// when a search starts, lost a ponderhit sent right after go ponder).
+type Ponder struct{ hit atomic.Bool }
+
+// NewPonder is the signal of a new ponder search, not yet hit.
+func NewPonder() *Ponder { return new(Ponder) }
+
+// Hit tells the search that the expected move was played: from now on its time limits
+// count. Hitting twice, or after the search ended, does nothing more.
+func (p *Ponder) Hit() { p.hit.Store(true) }
+
+// waiting reports whether the search is still pondering: a ponder search not yet hit.
+func (p *Ponder) waiting() bool { return p != nil && !p.hit.Load() }
 
 // Info is one progress report, sent after every completed iteration.
 type Info struct {

@@ -193,8 +193,10 @@ func TestReportsEveryIteration(t *testing.T) {
 }
 
 // TestStopAndLimits: an infinite search ends when the context is cancelled, a ponder
-// search when the ponder hit comes and its (short) time runs out, a node limit is
-// honoured, and each returns a legal move. (No timing is asserted.)
+// search when the ponder hit comes and its (short) time runs out, whether the hit comes
+// during the search or before it has even started (a ponderhit right after go ponder), a
+// node limit is honoured, and each returns a legal move. The stops and hits come from the
+// search's own reports, not after sleeps; no timing is asserted.
 func TestStopAndLimits(t *testing.T) {
 	p := movegen.FIDE.Start(nil)
 	var ml movegen.MoveList
@@ -203,14 +205,29 @@ func TestStopAndLimits(t *testing.T) {
 	e.SetThreads(2)
 
 	ctx, cancel := context.WithCancel(context.Background())
-	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
-	if res := e.Search(ctx, p, nil, Limits{Infinite: true}, nil); !ml.Contains(res.Best) {
+	if res := e.Search(ctx, p, nil, Limits{Infinite: true}, func(Info) { cancel() }); !ml.Contains(res.Best) {
 		t.Fatalf("infinite: %+v", res)
 	}
 
-	go func() { time.Sleep(50 * time.Millisecond); e.PonderHit() }()
-	if res := e.Search(context.Background(), p, nil, Limits{Ponder: true, MoveTime: 20 * time.Millisecond}, nil); !ml.Contains(res.Best) {
+	ponder := NewPonder()
+	if res := e.Search(context.Background(), p, nil, Limits{Ponder: ponder, MoveTime: 20 * time.Millisecond}, func(Info) { ponder.Hit() }); !ml.Contains(res.Best) {
 		t.Fatalf("ponder: %+v", res)
+	}
+	// The hit before the search starts: the search must still end by itself (a watchdog
+	// fails the test instead of hanging it).
+	early := NewPonder()
+	early.Hit()
+	done := make(chan Result, 1)
+	go func() {
+		done <- e.Search(context.Background(), p, nil, Limits{Ponder: early, MoveTime: 20 * time.Millisecond}, nil)
+	}()
+	select {
+	case res := <-done:
+		if !ml.Contains(res.Best) {
+			t.Fatalf("ponder hit before the start: %+v", res)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("a ponder hit before the search started was lost: the search never ended")
 	}
 
 	e.SetThreads(1)
@@ -235,7 +252,7 @@ func TestPlanNeverUsesTheWholeClock(t *testing.T) {
 		{Time: 60 * time.Second, MovesToGo: 40},
 		{Time: 300 * time.Second, Inc: 10 * time.Second, MovesToGo: 2},
 	} {
-		pl := newPlan(lim, 0, defaultMovesToGo)
+		pl := newPlan(lim, moveOverhead, 0, defaultMovesToGo)
 		if !pl.timed() || pl.soft > pl.hard {
 			t.Errorf("%+v: plan %+v", lim, pl)
 		}
@@ -247,13 +264,13 @@ func TestPlanNeverUsesTheWholeClock(t *testing.T) {
 			t.Errorf("%+v: hard limit %v beyond %v", lim, pl.hard, limit)
 		}
 	}
-	if pl := newPlan(Limits{MoveTime: time.Second}, 0, defaultMovesToGo); pl.hard != time.Second-moveOverhead {
+	if pl := newPlan(Limits{MoveTime: time.Second}, moveOverhead, 0, defaultMovesToGo); pl.hard != time.Second-moveOverhead {
 		t.Errorf("movetime 1s: hard %v", pl.hard)
 	}
-	if pl := newPlan(Limits{Depth: 5}, 0, defaultMovesToGo); pl.timed() {
+	if pl := newPlan(Limits{Depth: 5}, moveOverhead, 0, defaultMovesToGo); pl.timed() {
 		t.Errorf("depth limit is timed: %+v", pl)
 	}
-	if pl := newPlan(Limits{Infinite: true, Time: time.Second}, 0, defaultMovesToGo); pl.timed() {
+	if pl := newPlan(Limits{Infinite: true, Time: time.Second}, moveOverhead, 0, defaultMovesToGo); pl.timed() {
 		t.Errorf("infinite is timed: %+v", pl)
 	}
 }

@@ -13,44 +13,57 @@ type plan struct {
 
 func (pl plan) timed() bool { return pl.hard > 0 }
 
-// newPlan turns the limits into a plan. lag is the latency observed on earlier moves of
-// the game (the clock the GUI charged beyond the search's own time: reading the position,
-// pipes, a process waiting for a processor on a loaded machine).
+// newPlan turns the limits into a plan. overhead is the Move Overhead option; lag is the
+// latency observed on earlier moves of the game (the clock the GUI charged beyond the
+// search's own time: reading the position, pipes, a process waiting for a processor on a
+// loaded machine). Every move costs their sum, perMove, beyond its search.
 //
-// It never plans to use the whole clock. Kept back from every move: moveOverhead plus lag,
-// and a reserve of reserveShare of the clock but at least reserveFloor, so that an engine
-// descheduled for a moment still has time in hand. Once the clock is into the reserve, a
-// move spends half the increment: even if every move ran to its hard limit, the clock
-// would settle near the reserve instead of draining to nothing. No move may take more than
-// maxClockShare of the usable clock while more moves are due before the next control, and
-// even the last move before a control (MovesToGo 1) keeps the reserve.
-func newPlan(lim Limits, lag time.Duration, gameMoves int) plan {
-	overhead := moveOverhead + min(max(lag, 0), maxLag)
+// It never plans to use the whole clock. Kept back from every move: perMove, and a
+// reserve of reserveShare of the clock but at least reserveFloor, so that an engine
+// descheduled for a moment still has time in hand, plus the measured latency (lag) of the
+// moves still to come, less the increment that pays part of it back (latencyMoves of them
+// in sudden death, those to the control otherwise): however fast the engine plays, each of
+// those moves will cost that much. (The overhead, a margin set by the user rather than a
+// cost seen on the clock, is kept back from each move only.) Once the clock is into the reserve, a move spends half the increment, or in
+// sudden death a share of what is left above the latency reserve: even if every move ran
+// to its hard limit, the clock would settle near the reserve (or, in sudden death, last
+// the latency reserve's moves) instead of draining to nothing. No move may take more than
+// maxClockShare of the usable clock while more moves are due before the next control,
+// and even the last move before a control (MovesToGo 1) keeps the reserve.
+func newPlan(lim Limits, overhead, lag time.Duration, gameMoves int) plan {
+	lag = min(max(lag, 0), maxLag)
+	perMove := max(overhead, 0) + lag
 	switch {
 	case lim.Infinite:
 		return plan{}
 	case lim.MoveTime > 0:
-		hard := max(lim.MoveTime-overhead, lim.MoveTime/2)
+		hard := max(lim.MoveTime-perMove, lim.MoveTime/2)
 		return plan{soft: hard, hard: hard}
 	case lim.Time > 0:
 		mtg := lim.MovesToGo
 		if mtg <= 0 || mtg > gameMoves {
 			mtg = gameMoves
 		}
-		reserve := max(lim.Time*reserveShare/100, reserveFloor)
-		usable := lim.Time - reserve - overhead
+		horizon := latencyMoves
+		if lim.MovesToGo > 0 {
+			horizon = min(lim.MovesToGo, latencyMoves)
+		}
+		latency := max(lag-lim.Inc, 0) * time.Duration(horizon)
+		reserve := max(lim.Time*reserveShare/100, reserveFloor) + latency
+		usable := lim.Time - reserve - perMove
 		if usable <= 0 {
 			// Into the reserve: a quick move that spends half the increment, so that the
 			// clock grows back (in sudden death, a small share of what is left).
 			hard := lim.Inc / 2
 			if hard == 0 {
 				// With no increment the clock only shrinks: in sudden death it is spread
-				// over the default game however short the variant's games usually are.
+				// over the default game however short the variant's games usually are,
+				// and what the latency reserve needs is not spent.
 				spread := mtg
 				if lim.MovesToGo <= 0 {
 					spread = max(mtg, defaultMovesToGo)
 				}
-				hard = lim.Time / time.Duration(4*spread)
+				hard = max(lim.Time-latency-perMove, 0) / time.Duration(4*spread)
 			}
 			hard = max(min(hard, lim.Time/2*maxClockShare/100), time.Millisecond)
 			return plan{soft: hard / 2, hard: hard}
@@ -79,7 +92,7 @@ type lagMeter struct {
 
 // observe reads the clock of a new search and returns the latency to plan with.
 func (m *lagMeter) observe(lim Limits) time.Duration {
-	if lim.Time <= 0 || lim.Ponder || lim.Infinite {
+	if lim.Time <= 0 || lim.Ponder != nil || lim.Infinite {
 		m.last = 0 // no clock to compare the next one with
 		return m.lag
 	}
@@ -97,7 +110,7 @@ func (m *lagMeter) observe(lim Limits) time.Duration {
 
 // record notes the clock and the time searched of a search that has ended.
 func (m *lagMeter) record(lim Limits, used time.Duration) {
-	if lim.Time <= 0 || lim.Ponder || lim.Infinite {
+	if lim.Time <= 0 || lim.Ponder != nil || lim.Infinite {
 		m.last = 0
 		return
 	}
@@ -108,7 +121,7 @@ func (m *lagMeter) record(lim Limits, used time.Duration) {
 // (within watchPeriod; the workers also check it), and starts the clock at a ponder hit.
 // It returns when done is closed.
 func (e *Engine) watch(ctx context.Context, sh *shared, done <-chan struct{}) {
-	pondering := sh.lim.Ponder
+	pondering := sh.lim.Ponder != nil
 	if !sh.plan.timed() && !pondering {
 		select {
 		case <-ctx.Done():
@@ -128,7 +141,7 @@ func (e *Engine) watch(ctx context.Context, sh *shared, done <-chan struct{}) {
 			return
 		case now := <-tick.C:
 			if pondering {
-				if !e.ponderHit.Load() {
+				if sh.lim.Ponder.waiting() {
 					continue
 				}
 				pondering = false
@@ -196,5 +209,5 @@ func timeScale(prev, score int, changed bool) int {
 // mustWait reports whether a search that has nothing left to search must still wait for
 // stop: UCI's infinite and an unanswered ponder return only when told.
 func (e *Engine) mustWait(sh *shared) bool {
-	return sh.lim.Infinite || sh.lim.Ponder && !e.ponderHit.Load()
+	return sh.lim.Infinite || sh.lim.Ponder.waiting()
 }

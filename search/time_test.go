@@ -8,7 +8,8 @@ import (
 )
 
 // TestPlanKeepsTheReserve: at low clocks the hard limit never reaches into the reserve
-// and the overhead; once the clock is in the reserve a move spends less than the
+// (with the latency of the moves to come that the increment does not pay) and the
+// overhead; once the clock is in the reserve a move spends less than the
 // increment, so the clock grows back. Pure arithmetic on the plan, no timing.
 func TestPlanKeepsTheReserve(t *testing.T) {
 	ms := time.Millisecond
@@ -18,11 +19,15 @@ func TestPlanKeepsTheReserve(t *testing.T) {
 				for _, lag := range []time.Duration{0, 40 * ms, 300 * ms} {
 					for clock := ms; clock <= 3*time.Second; clock += 7 * ms {
 						lim := Limits{Time: clock, Inc: inc, MovesToGo: mtg}
-						pl := newPlan(lim, lag, gameMoves)
+						pl := newPlan(lim, moveOverhead, lag, gameMoves)
 						if !pl.timed() || pl.soft > pl.hard || pl.soft <= 0 {
 							t.Fatalf("%+v lag %v: plan %+v", lim, lag, pl)
 						}
-						reserve := max(clock*reserveShare/100, reserveFloor)
+						horizon := latencyMoves
+						if mtg > 0 {
+							horizon = min(mtg, latencyMoves)
+						}
+						reserve := max(clock*reserveShare/100, reserveFloor) + max(lag-inc, 0)*time.Duration(horizon)
 						usable := clock - reserve - moveOverhead - lag
 						switch {
 						case usable > 0 && pl.hard > usable:
@@ -59,7 +64,7 @@ func TestPlanWorstCaseGame(t *testing.T) {
 			clock, lowest := tc.base, tc.base
 			for move := 0; move < 300; move++ {
 				lim := Limits{Time: clock, Inc: tc.inc}
-				pl := newPlan(lim, meter.observe(lim), gameMoves)
+				pl := newPlan(lim, moveOverhead, meter.observe(lim), gameMoves)
 				meter.record(lim, pl.hard)
 				clock -= pl.hard + tc.lag
 				if move%50 == 49 {
@@ -103,17 +108,17 @@ func TestLagMeter(t *testing.T) {
 		t.Fatalf("new control: lag %v", got)
 	}
 	// A ponder search has no clock to compare with: the next timed move learns nothing.
-	m.observe(Limits{Time: 100 * ms, Ponder: true})
-	m.record(Limits{Time: 100 * ms, Ponder: true}, 0)
+	m.observe(Limits{Time: 100 * ms, Ponder: NewPonder()})
+	m.record(Limits{Time: 100 * ms, Ponder: NewPonder()}, 0)
 	if m.last != 0 {
 		t.Fatalf("ponder kept a clock: %+v", m)
 	}
 	// The plan keeps the learnt latency back, bounded by maxLag.
 	lim := Limits{MoveTime: 5 * time.Second}
-	if a, b := newPlan(lim, 0, defaultMovesToGo), newPlan(lim, 200*ms, defaultMovesToGo); a.hard-b.hard != 200*ms {
+	if a, b := newPlan(lim, moveOverhead, 0, defaultMovesToGo), newPlan(lim, moveOverhead, 200*ms, defaultMovesToGo); a.hard-b.hard != 200*ms {
 		t.Fatalf("movetime plans %+v and %+v differ by other than the lag", a, b)
 	}
-	if a, b := newPlan(lim, maxLag, defaultMovesToGo), newPlan(lim, 10*maxLag, defaultMovesToGo); a != b {
+	if a, b := newPlan(lim, moveOverhead, maxLag, defaultMovesToGo), newPlan(lim, moveOverhead, 10*maxLag, defaultMovesToGo); a != b {
 		t.Fatalf("lag not bounded: %+v vs %+v", a, b)
 	}
 }
@@ -133,17 +138,17 @@ func TestHopChessSpreadsItsClockOverFewerMoves(t *testing.T) {
 		if got := gameMoves(v); got != c.moves {
 			t.Fatalf("%s: spread over %d moves, want %d", c.variant, got, c.moves)
 		}
-		pl := newPlan(lim, 0, gameMoves(v))
+		pl := newPlan(lim, moveOverhead, 0, gameMoves(v))
 		if want := usable/time.Duration(c.moves) + inc; pl.soft != want {
 			t.Errorf("%s: soft limit %v, want %v", c.variant, pl.soft, want)
 		}
 	}
 	// Twenty moves to a control: Hop Chess still plans for at most hopMovesToGo of them.
 	lim.MovesToGo = 20
-	if pl := newPlan(lim, 0, hopMovesToGo); pl.soft != usable/hopMovesToGo+inc {
+	if pl := newPlan(lim, moveOverhead, 0, hopMovesToGo); pl.soft != usable/hopMovesToGo+inc {
 		t.Errorf("hopchess, 20 moves to go: soft limit %v", pl.soft)
 	}
-	if pl := newPlan(lim, 0, defaultMovesToGo); pl.soft != usable/20+inc {
+	if pl := newPlan(lim, moveOverhead, 0, defaultMovesToGo); pl.soft != usable/20+inc {
 		t.Errorf("normal, 20 moves to go: soft limit %v", pl.soft)
 	}
 }
@@ -172,8 +177,47 @@ func TestTimeScale(t *testing.T) {
 		}
 	}
 	// The stretched soft limit still stops before the hard one.
-	pl := newPlan(Limits{Time: 10 * time.Second, Inc: 100 * time.Millisecond}, 0, defaultMovesToGo)
+	pl := newPlan(Limits{Time: 10 * time.Second, Inc: 100 * time.Millisecond}, moveOverhead, 0, defaultMovesToGo)
 	if most := pl.newIterationUntil(100 + fallLargeExtra + changeExtra); most >= pl.hard {
 		t.Errorf("stretched soft limit %v reaches the hard limit %v", most, pl.hard)
 	}
 }
+
+// TestSuddenDeathLongGame replays the game lost on time in XBoard (30 s for the game, no
+// increment, about 70 ms charged by the GUI beyond each search, lost at move 111 of a
+// K+R v K) on a simulated clock: every move runs to its hard limit, the GUI adds its
+// latency, and the engine learns that latency from the clocks it is given. A game of 150
+// moves, and of 200 at 20 ms of latency, must not flag, at each Move Overhead a user might set.
+func TestSuddenDeathLongGame(t *testing.T) {
+	ms := time.Millisecond
+	for _, tc := range []struct {
+		base, lag, overhead time.Duration
+		moves               int
+	}{
+		{30 * time.Second, 70 * ms, DefaultMoveOverhead, 150},
+		{30 * time.Second, 70 * ms, 0, 150},
+		{30 * time.Second, 100 * ms, DefaultMoveOverhead, 150},
+		{30 * time.Second, 20 * ms, DefaultMoveOverhead, 200},
+		{60 * time.Second, 70 * ms, 100 * ms, 150},
+		{10 * time.Second, 20 * ms, DefaultMoveOverhead, 150},
+	} {
+		for _, gameMoves := range []int{defaultMovesToGo, hopMovesToGo} {
+			var meter lagMeter
+			clock, lowest := tc.base, tc.base
+			for move := 1; move <= tc.moves; move++ {
+				lim := Limits{Time: clock}
+				pl := newPlan(lim, tc.overhead, meter.observe(lim), gameMoves)
+				meter.record(lim, pl.hard)
+				clock -= pl.hard + tc.lag
+				if clock <= 0 {
+					t.Fatalf("%+v game %d moves: lost on time at move %d", tc, gameMoves, move)
+				}
+				lowest = min(lowest, clock)
+			}
+			t.Logf("%v lag %v overhead %v: lowest clock %v after %d moves", tc.base, tc.lag, tc.overhead, lowest, tc.moves)
+		}
+	}
+}
+
+// moveOverhead is the default Move Overhead, for the plan tests.
+const moveOverhead = DefaultMoveOverhead

@@ -34,8 +34,8 @@ func main() {
 func run(args []string) int {
 	if len(args) == 0 {
 		if fi, err := os.Stdin.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			// a person at a terminal: say what to type (GUIs never see this line)
-			fmt.Println(protocol.Greeting)
+			// a person at a terminal: say what to type (GUIs never see the greeting)
+			return protocol.RunInteractive(os.Stdin, os.Stdout)
 		}
 		return protocol.Run(os.Stdin, os.Stdout)
 	}
