@@ -268,7 +268,7 @@ func wsOutcome(p *Position, legal int) (Outcome, bool) {
 
 // wsWinReason says how the game ended, a constant so that judging a position never
 // allocates.
-var wsWinReason = [2]string{"white reaches the weak square", "black reaches the weak square"}
+var wsWinReason = [2]string{"White reaches the weak square", "Black reaches the weak square"}
 
 // wsParseFields reads the phase field: White's letter then Black's. Without it, a side with
 // pieces in hand is jumping and one without is moving.

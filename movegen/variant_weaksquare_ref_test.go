@@ -641,7 +641,7 @@ func TestWeakSquareRandomGamesAgainstReference(t *testing.T) {
 		}
 	}
 	t.Logf("%d games: %v", games, seen)
-	for _, want := range []string{"pass", "waiting", "promotion", "en passant", "end checkmate", "end black reaches the weak square", "end white reaches the weak square"} {
+	for _, want := range []string{"pass", "waiting", "promotion", "en passant", "end checkmate", "end Black reaches the weak square", "end White reaches the weak square"} {
 		if seen[want] == 0 {
 			t.Errorf("the random games never met %q", want)
 		}

@@ -233,10 +233,10 @@ func TestWeakSquareGameEnds(t *testing.T) {
 		result Result
 		reason string
 	}{
-		{"*****1/4k1/6/6/6/6/1K3R/1*****[] w - - 0 30 MM", "f2f8", WhiteWins, "white reaches the weak square"},
-		{"*****1/4k1/6/6/6/1n4/3K2/1*****[] b - - 0 30 MM", "b3a1", BlackWins, "black reaches the weak square"},
-		{"*****1/6/2k3/6/6/B5/4K1/1*****[] w - - 0 30 MM", "a3f8", WhiteWins, "white reaches the weak square"},
-		{"*****1/4K1/6/6/6/6/k5/1*****[] b - - 0 30 MM", "a2a1", BlackWins, "black reaches the weak square"},
+		{"*****1/4k1/6/6/6/6/1K3R/1*****[] w - - 0 30 MM", "f2f8", WhiteWins, "White reaches the weak square"},
+		{"*****1/4k1/6/6/6/1n4/3K2/1*****[] b - - 0 30 MM", "b3a1", BlackWins, "Black reaches the weak square"},
+		{"*****1/6/2k3/6/6/B5/4K1/1*****[] w - - 0 30 MM", "a3f8", WhiteWins, "White reaches the weak square"},
+		{"*****1/4K1/6/6/6/6/k5/1*****[] b - - 0 30 MM", "a2a1", BlackWins, "Black reaches the weak square"},
 		// The king's only escape would be its own weak square, which it may not enter.
 		{"*****1/5k/6/6/3B2/K5/4R1/1*****[] b - - 0 50 MM", "", Draw, "stalemate"},
 		// Mate only because f8 is Black's own weak square.
