@@ -60,7 +60,7 @@ func needVariant(t *testing.T, name string) *movegen.Variant {
 	return v
 }
 
-// TestXBoardSetupLinesOfDesign: the setup lines design/xboard.md verified in XBoard 4.9.1.
+// TestXBoardSetupLinesOfDesign: the setup lines verified in XBoard 4.9.1 (README, XBoard section).
 func TestXBoardSetupLinesOfDesign(t *testing.T) {
 	want := map[string][]string{
 		"jumpingknights": {"setup (P.BRQ....W..NKp.brq....w..nk) 10x10+0_fairy 2w4w2/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/2W4W2 w KQkq - 0 1"},

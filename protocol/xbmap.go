@@ -10,7 +10,7 @@ import (
 )
 
 // xbBoard translates between a variant's native names (conventions.md) and the square
-// names, move texts and FENs XBoard 4.9.1 uses on the same board (design/xboard.md §2):
+// names, move texts and FENs XBoard 4.9.1 uses on the same board (verified in XBoard 4.9.1):
 //
 //   - files are always a, b, c, ... from the left edge of the bounding box, whatever the
 //     variant calls them (Jumping Knights' z, a..h, i are XBoard's a..j);
@@ -508,7 +508,7 @@ func (b xbBoard) moveTo(p *movegen.Position, fen string) (movegen.Move, bool) {
 }
 
 // xbSlot is the XBoard piece slot (its internal piece type, which fixes the image) each
-// piece type takes in the setup command's piece table (design/xboard.md §3.2: P N B R Q
+// piece type takes in the setup command's piece table (as XBoard 4.9.1 orders it: P N B R Q
 // are slots 0-4, the Marshall uses the Chancellor at 8, the War Machine the Wazir at 9,
 // a Nightrider the Nightrider at 12; the king is always the last letter of each half).
 func xbSlot(d *movegen.PieceDef) int {
@@ -697,7 +697,7 @@ func abs(x int) int {
 	return x
 }
 
-// Highlight colours (design/xboard.md §3.3): upper case marks a legal target.
+// Highlight colours (as XBoard 4.9.1 reads them): upper case marks a legal target.
 const (
 	hlMove    = 'Y' // an ordinary target
 	hlCapture = 'R' // a capture

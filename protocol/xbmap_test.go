@@ -25,7 +25,7 @@ var (
 	drawing9x13  = "****.****\n" + strings.Repeat(".........\n", 5) + "....*....\n" + strings.Repeat(".........\n", 5) + "****.****\n"
 )
 
-// TestXBoardSquares checks the square mapping of design/xboard.md §2 on each board shape:
+// TestXBoardSquares checks the square mapping XBoard 4.9.1 uses on each board shape:
 // files always a.. from the left, ranks from 0 on 10-rank boards and from 1 (or from 0
 // under -rankOffset 1) on the others.
 func TestXBoardSquares(t *testing.T) {
@@ -219,7 +219,7 @@ func TestXBoardHighlight(t *testing.T) {
 	b := newXBBoard(jk, 0)
 	sq := jk.Geometry.SquareByName
 	got := b.highlight(map[movegen.Square]byte{sq("c4"): hlLeg})
-	// native c4 is XBoard's d4: design/xboard.md's verified example marks d4 cyan
+	// native c4 is XBoard's d4: the example verified in XBoard 4.9.1 marks d4 cyan
 	if want := "10/10/10/10/10/3C6/10/10/10/10"; got != want {
 		t.Errorf("got %s, want %s", got, want)
 	}
