@@ -15,8 +15,10 @@ all: build
 build:
 	$(GO) build -o $(BIN) ./cmd/engine
 
+# run starts the browser board (engine serve) and prints its URL; bin/engine without
+# arguments is the XBoard/UCI/console loop GUIs start.
 run: build
-	./$(BIN)
+	./$(BIN) serve
 
 # test runs everything CI runs: formatting, vet, the unit and transcript tests, and the
 # race detector on the concurrent packages.

@@ -62,6 +62,7 @@ var Prechess = (&Variant{
 	StartFEN:     "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1 Kk",
 	HandInFEN:    true,
 	legalMoves:   prechessLegalMoves,
+	whyNot:       prechessWhyNot,
 	extraMoves:   genBunkerLeaps,
 	apply:        applyPrechess,
 	parseFields:  parseBunkerField,
