@@ -1,9 +1,6 @@
 package movegen
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // Explanations of refused moves, for people: a board or a console that refuses a click or a
 // typed move says why in a sentence. They are worked out only when a move is refused, so
@@ -114,6 +111,9 @@ func (p *Position) WhyIllegal(from, to Square) string {
 		}
 		return fmt.Sprintf("The %s on %s has no legal move.", name, g.Name(from))
 	}
+	if r := p.whyNoCastling(from, to); r != "" {
+		return r
+	}
 	var pl MoveList
 	p.pseudo(&pl)
 	var candidate Move
@@ -146,6 +146,38 @@ func (p *Position) WhyIllegal(from, to Square) string {
 		return fmt.Sprintf("Your king is in check, and moving the %s to %s does not parry it.", name, g.Name(to))
 	}
 	return fmt.Sprintf("Moving the %s from %s to %s would leave your king in check.", name, g.Name(from), g.Name(to))
+}
+
+// whyNoCastling explains a refused castling: from is the king on its square with a
+// castling right, to the king's destination or the rook of that right. "" when from -> to
+// is not a castling.
+func (p *Position) whyNoCastling(from, to Square) string {
+	us := p.side
+	if from != p.kings[us] || p.v.Castling.KingFile[0] < 0 {
+		return ""
+	}
+	g := p.v.Geometry
+	back := p.v.Castling.BackRank[us]
+	for s, r := range p.castleRook[us] {
+		if r == NoSquare {
+			continue
+		}
+		kd, rd := g.cell(p.v.Castling.KingFile[s], back), g.cell(p.v.Castling.RookFile[s], back)
+		if to != r && (to != kd || kd == from) {
+			continue
+		}
+		if p.InCheck() {
+			return "The king cannot castle out of check."
+		}
+		if !p.castlingPathClear(from, kd, r) || !p.castlingPathClear(r, rd, from) {
+			return "The king cannot castle: the squares between the king and the rook must be empty."
+		}
+		if p.tramp[White] != NoSquare || p.tramp[Black] != NoSquare {
+			return "The king cannot castle: no trampoline may stand between the king and the rook, and the king may not cross or land on an attacked square."
+		}
+		return "The king cannot castle there: it would cross or land on an attacked square."
+	}
+	return ""
 }
 
 // WhyNoDrop says in a sentence why the side to move cannot place a piece of type t from its
@@ -232,7 +264,8 @@ func jkWhyNot(p *Position, from, to Square) string {
 			return fmt.Sprintf("Only a capture ends on an edge square such as %s: a capture jumps over its victim to an empty square beyond.", p.v.Geometry.Name(to))
 		}
 		if p.cells[to].IsPiece() && !p.cells[to].Is(p.side) {
-			return fmt.Sprintf("A capture jumps over the %s on %s to an empty square beyond it: click the victim, then the landing square.", p.pieceName(p.cells[to]), p.v.Geometry.Name(to))
+			return fmt.Sprintf("The %s on %s cannot capture the %s on %s: a capture jumps over its victim to an empty square beyond it.",
+				p.pieceName(p.cells[from]), p.v.Geometry.Name(from), p.pieceName(p.cells[to]), p.v.Geometry.Name(to))
 		}
 		return ""
 	}
@@ -261,12 +294,4 @@ func prechessWhyNot(p *Position, from, to Square) string {
 		return ""
 	}
 	return sideName(p.side) + " first places its pieces: pick one from the hand and put it on an empty square of its back rank."
-}
-
-// capitalized is s with its first letter in upper case.
-func capitalized(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
