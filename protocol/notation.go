@@ -12,21 +12,37 @@ import (
 // Exported notation helpers for the other front ends (the browser board): SAN in normal
 // chess, and the engine's own PGN written and read back.
 
-// SAN writes m, a legal move of p, in SAN; normal chess only (an error otherwise).
-func SAN(p *movegen.Position, m movegen.Move) (string, error) { return sanOf(p, m) }
+// SAN writes m, a legal move of p, in SAN with its check or mate mark; normal chess only
+// (an error otherwise).
+func SAN(p *movegen.Position, m movegen.Move) (string, error) {
+	out, err := SANs(p, []movegen.Move{m})
+	if err != nil {
+		return "", err
+	}
+	return out[0], nil
+}
 
 // SANs writes each of moves, legal moves of p, in SAN, reading p into notnil/chess once
-// for all of them (a board lists thirty moves at a time); normal chess only.
+// for all of them (a board lists thirty moves at a time); normal chess only. The moves are
+// looked up among notnil's valid moves, which carry the check and mate tags SAN's + and #
+// are written from.
 func SANs(p *movegen.Position, moves []movegen.Move) ([]string, error) {
 	cp, err := chessPosition(p)
 	if err != nil {
 		return nil, err
 	}
+	valid := cp.ValidMoves()
 	out := make([]string, len(moves))
 	for i, m := range moves {
 		cm, err := chess.UCINotation{}.Decode(cp, p.MoveText(m))
 		if err != nil {
 			return nil, err
+		}
+		for _, vm := range valid {
+			if vm.S1() == cm.S1() && vm.S2() == cm.S2() && vm.Promo() == cm.Promo() {
+				cm = vm
+				break
+			}
 		}
 		out[i] = chess.AlgebraicNotation{}.Encode(cp, cm)
 	}

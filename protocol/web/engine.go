@@ -25,7 +25,7 @@ func (s *Server) acquire(ctx context.Context) (*search.Engine, error) {
 		return e, nil
 	default:
 	}
-	t := time.NewTimer(searchWait)
+	t := time.NewTimer(s.searchWait)
 	defer t.Stop()
 	select {
 	case e := <-s.engines:

@@ -69,6 +69,8 @@ type Server struct {
 	engines chan *search.Engine // the idle engines
 	streams chan struct{}       // a token per running analysis stream
 	mux     *http.ServeMux
+	// searchWait is how long a search waits for an engine (tests shorten it).
+	searchWait time.Duration
 	// panics counts the requests the recover middleware caught, for tests that prove no
 	// bad input reaches it.
 	panics atomic.Int64
@@ -90,6 +92,8 @@ func New(cfg Config) *Server {
 		engines: make(chan *search.Engine, cfg.Searches),
 		streams: make(chan struct{}, maxStreams),
 		mux:     http.NewServeMux(),
+
+		searchWait: searchWait,
 	}
 	for range cfg.Searches {
 		e := search.NewEngine()
