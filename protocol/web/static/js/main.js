@@ -482,9 +482,10 @@ function render() {
   const s = app.state;
   if (!app.variant) return;
   const moves = (s && s.moves) || [];
-  const board = (s && s.board) || {};
+  const rawBoard = (s && s.board) || {};
   const m = match(moves, app.clicks);
   const showTargets = app.clicks.length > 0;
+  const board = previewBoard(rawBoard, m.candidates);
   const targets = showTargets
     ? m.next.filter((t) => !t.startsWith("@")).map((t) => ({ square: t, capture: !!board[t] }))
     : [];
@@ -516,6 +517,30 @@ function render() {
   renderClocks();
   if (document.activeElement !== $("fen")) $("fen").value = (s && s.fen) || "";
   syncGlobals();
+}
+
+/**
+ * The board with the part of the move already entered shown: when every candidate moves the
+ * same piece from the same square to the same square (a Hop Chess piece move waiting for its
+ * trampoline, a jump waiting for its choice), the piece is drawn where it goes. The squares
+ * come from the server's moves; the page only moves the picture.
+ */
+function previewBoard(board, candidates) {
+  if (app.clicks.length < 2 || candidates.length === 0) return board;
+  const first = candidates[0];
+  const same = (key) => candidates.every((c) => JSON.stringify(c[key] || null) === JSON.stringify(first[key] || null));
+  if (!first.to || !same("from") || !same("to")) return board;
+  const shown = { ...board };
+  if (same("captured")) for (const sq of first.captured || []) delete shown[sq];
+  let letter = first.from ? board[first.from] : null;
+  if (!first.from && app.clicks[0].startsWith("@")) {
+    const l = app.clicks[0].slice(1);
+    letter = app.state.side === "white" ? l.toUpperCase() : l.toLowerCase();
+  }
+  if (!letter) return board;
+  if (first.from) delete shown[first.from];
+  shown[first.to] = letter;
+  return shown;
 }
 
 function renderStatus() {
@@ -1077,7 +1102,6 @@ function renderLegend(v) {
       board: { [entry.from]: entry.letter.toUpperCase() },
       pieceNames: names,
       marks,
-      paths: (entry.captures || []).filter((c) => c.landing).map((c) => [c.victim, c.landing]),
     });
     const caption = document.createElement("figcaption");
     caption.textContent = `${entry.name} (${entry.letter.toUpperCase()})`;
