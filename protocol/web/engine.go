@@ -163,7 +163,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	ans.Score, ans.Mate = whiteScore(res.Score, side)
 	mv := describeMove(p, res.Best, nil)
 	if g.v.Name == "normal" {
-		mv.SAN, _ = protocol.SAN(p, res.Best)
+		mv.SAN = sanOf(p, res.Best, mv.Text)
 	}
 	text := mv.Text
 	g.game.Play(res.Best)

@@ -140,6 +140,9 @@ func replay(req *gameRequest) (*replayed, error) {
 	if err != nil {
 		return nil, err
 	}
+	ml := getMoveList()
+	defer putMoveList(ml)
+	var buf []byte
 	g := movegen.NewGame(start)
 	out := &replayed{v: v, start: start.FEN(), game: g, moves: make([]movegen.Move, 0, len(req.Moves))}
 	for i, text := range req.Moves {
@@ -150,7 +153,21 @@ func replay(req *gameRequest) (*replayed, error) {
 			return nil, &apiError{status: http.StatusBadRequest, index: i,
 				msg: fmt.Sprintf("Move %d, %q: the game is already over (%s).", i+1, truncate(text, 24), g.Outcome().Reason)}
 		}
-		m, err := protocol.ParseMoveOrSAN(p, text)
+		// The move text as movegen prints it is what the page sends: look for it among
+		// the legal moves in a pooled list before the general parser.
+		m := movegen.NullMove
+		ml.Reset()
+		p.LegalMoves(ml)
+		for _, lm := range ml.Moves() {
+			if buf = p.AppendMoveText(buf[:0], lm); string(buf) == text {
+				m = lm
+				break
+			}
+		}
+		var err error
+		if m == movegen.NullMove {
+			m, err = protocol.ParseMoveOrSAN(p, text)
+		}
 		if err != nil {
 			msg := fmt.Sprintf("Move %d, %q, is not a legal move.", i+1, truncate(text, 24))
 			if o := g.Outcome(); o.Over() {

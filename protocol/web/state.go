@@ -221,8 +221,10 @@ func labelMoves(p *movegen.Position, moves []movegen.Move, out []Move) {
 // legalMoves lists the legal moves of p for the page: clicks, labels, routes, captures,
 // which give check, and SAN in normal chess.
 func legalMoves(p *movegen.Position) []Move {
-	var ml, checks movegen.MoveList
-	p.LegalMovesChecks(&ml, &checks)
+	ml, checks := getMoveList(), getMoveList()
+	defer putMoveList(ml)
+	defer putMoveList(checks)
+	p.LegalMovesChecks(ml, checks)
 	moves := ml.Moves()
 	gives := make(map[movegen.Move]bool, checks.Len())
 	for _, m := range checks.Moves() {
@@ -239,10 +241,17 @@ func legalMoves(p *movegen.Position) []Move {
 	}
 	labelMoves(p, moves, out)
 	if p.Variant().Name == "normal" {
-		if sans, err := protocol.SANs(p, moves); err == nil {
-			for i := range out {
-				out[i].SAN = sans[i]
+		fen := p.FEN()
+		sans, ok := listSANs.get(fen)
+		if !ok || len(sans) != len(out) {
+			var err error
+			if sans, err = protocol.SANs(p, moves); err != nil {
+				sans = nil
 			}
+			listSANs.put(fen, sans)
+		}
+		for i := range sans {
+			out[i].SAN = sans[i]
 		}
 	}
 	return out
@@ -322,13 +331,26 @@ func history(r *replayed) []Move {
 	for _, m := range r.moves {
 		mv := describeMove(&pos, m, nil)
 		if normal {
-			if san, err := protocol.SAN(&pos, m); err == nil {
-				mv.SAN = san
-			}
+			mv.SAN = sanOf(&pos, m, mv.Text)
 		}
 		pos.Apply(m)
 		mv.Check = pos.InCheck()
 		out = append(out, mv)
 	}
 	return out
+}
+
+// sanOf is the SAN of m, a legal move of p whose text is text, from the cache when p and m
+// have been seen; "" if notnil/chess cannot write it.
+func sanOf(p *movegen.Position, m movegen.Move, text string) string {
+	key := p.FEN() + " " + text
+	if san, ok := playedSAN.get(key); ok {
+		return san
+	}
+	san, err := protocol.SAN(p, m)
+	if err != nil {
+		san = ""
+	}
+	playedSAN.put(key, san)
+	return san
 }
