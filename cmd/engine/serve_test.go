@@ -71,8 +71,22 @@ func TestServe(t *testing.T) {
 	if resp.StatusCode != 200 || !strings.Contains(string(body), `"hopchess"`) {
 		t.Errorf("variants: %d %.100s", resp.StatusCode, body)
 	}
+	// An open analysis stream does not hold the shutdown: its search is cancelled.
+	stream, err := http.Get("http://" + addr + "/api/analyze?variant=normal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stream.Body.Close()
+	first := make([]byte, 64)
+	if _, err := stream.Body.Read(first); err != nil || stream.StatusCode != 200 {
+		t.Fatalf("stream: %d %v", stream.StatusCode, err)
+	}
+	start := time.Now()
 	if code := stop(); code != 0 {
 		t.Errorf("exit status %d", code)
+	}
+	if d := time.Since(start); d > shutdownGrace/2 {
+		t.Errorf("shutdown with an open stream took %v", d)
 	}
 	if got := out.String(); !strings.Contains(got, "varchess: open http://"+addr+"/") || strings.Contains(got, "warning") {
 		t.Errorf("output %q", got)

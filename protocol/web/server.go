@@ -7,11 +7,13 @@
 package web
 
 import (
+	"context"
 	"embed"
 	"encoding/json"
 	"errors"
 	"io/fs"
 	"log"
+	"net"
 	"net/http"
 	"runtime/debug"
 	"sync/atomic"
@@ -159,9 +161,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // HTTPServer is an http.Server for s on addr with the timeouts and header limit of a
-// server that faces browsers.
+// server that faces browsers. Its Shutdown also cancels the running requests' contexts, so
+// that analysis streams and searches end at once instead of holding the shutdown.
 func (s *Server) HTTPServer(addr string) *http.Server {
-	return &http.Server{
+	base, cancel := context.WithCancel(context.Background())
+	srv := &http.Server{
 		Addr:              addr,
 		Handler:           s,
 		ReadHeaderTimeout: readHeaderTimeout,
@@ -169,7 +173,10 @@ func (s *Server) HTTPServer(addr string) *http.Server {
 		WriteTimeout:      writeTimeout,
 		IdleTimeout:       idleTimeout,
 		MaxHeaderBytes:    maxHeaderBytes,
+		BaseContext:       func(net.Listener) context.Context { return base },
 	}
+	srv.RegisterOnShutdown(cancel)
+	return srv
 }
 
 // apiError is an error with its HTTP status, and for a move list the index of the first
