@@ -193,6 +193,11 @@ async function loadFromHash() {
   if (!name || !app.byName.has(name)) return false;
   const fen = params.get("fen") || "";
   const moves = (params.get("moves") || "").split(/[\s+]+/).filter(Boolean);
+  if (!fen && moves.length === 0 && app.byName.get(name).randomStart) {
+    // a game that starts from a drawn array (Bunker): a link without a position is a new game
+    await newGame(name);
+    return true;
+  }
   await loadGame({ variant: name, fen, moves });
   return true;
 }
@@ -511,6 +516,7 @@ function render() {
     arrow: bestMoveArrow(),
     dim: app.drag && app.drag.active && app.drag.square ? [app.drag.square] : [],
   });
+  if (app.placedFlipped !== app.flipped) placeSideElements();
   renderHands(m, showTargets);
   renderStatus();
   renderMoves();
@@ -610,10 +616,12 @@ function renderHands(m, showTargets) {
 function placeSideElements() {
   const top = app.flipped ? "white" : "black";
   const bottom = app.flipped ? "black" : "white";
-  $("hand-top").replaceChildren($(`hand-${top}`));
-  $("clock-top").replaceChildren($(`clock-${top}`));
-  $("hand-bottom").replaceChildren($(`hand-${bottom}`));
-  $("clock-bottom").replaceChildren($(`clock-${bottom}`));
+  // append moves an element, so the four stay in the document whichever way round
+  $("hand-top").append($(`hand-${top}`));
+  $("clock-top").append($(`clock-${top}`));
+  $("hand-bottom").append($(`hand-${bottom}`));
+  $("clock-bottom").append($(`clock-${bottom}`));
+  app.placedFlipped = app.flipped;
 }
 
 function buildSideElements() {
@@ -1082,6 +1090,14 @@ function renderLegend(v) {
     key.append(swatch, label);
     box.append(key);
   }
+  const key = document.createElement("div");
+  key.className = "legend-key";
+  const anyCapture = (v.legend || []).some((e) => (e.captures || []).length);
+  key.append(keyItem("key-move", "a move"));
+  if (anyCapture) {
+    key.append(keyItem("key-victim", "a piece it captures there"), keyItem("key-landing", "where it lands after the capture"));
+  }
+  box.append(key);
   const names = Object.fromEntries((v.pieces || []).map((p) => [p.letter.toUpperCase(), p.name]));
   for (const entry of v.legend || []) {
     const card = document.createElement("figure");
@@ -1101,6 +1117,7 @@ function renderLegend(v) {
       coords: false,
       board: { [entry.from]: entry.letter.toUpperCase() },
       pieceNames: names,
+      picked: entry.from,
       marks,
     });
     const caption = document.createElement("figcaption");
@@ -1113,6 +1130,15 @@ function renderLegend(v) {
     none.textContent = "No piece legend for this game.";
     box.append(none);
   }
+}
+
+function keyItem(kind, text) {
+  const item = document.createElement("span");
+  item.className = "key-item";
+  const mark = document.createElement("span");
+  mark.className = `key-mark ${kind}`;
+  item.append(mark, document.createTextNode(text));
+  return item;
 }
 
 // ---------------------------------------------------------------- controls
