@@ -500,6 +500,8 @@ function render() {
   if (candidatePath) paths.push(candidatePath);
   else if (last && last.path && last.path.length > 1) paths.push(last.path);
   const picked = app.clicks.length && !app.clicks[0].startsWith("@") ? app.clicks[0] : null;
+  const arrow = bestMoveArrow();
+  app.arrowKey = JSON.stringify(arrow);
   drawBoard($("board"), {
     variant: app.variant,
     geo: app.geo,
@@ -513,7 +515,7 @@ function render() {
     targets,
     trampolines: (s && s.trampolines) || null,
     paths,
-    arrow: bestMoveArrow(),
+    arrow,
     dim: app.drag && app.drag.active && app.drag.square ? [app.drag.square] : [],
   });
   if (app.placedFlipped !== app.flipped) placeSideElements();
@@ -687,8 +689,17 @@ function renderMoves() {
     ply.addEventListener("click", () => goTo(i + 1));
     row.append(ply);
   }
+  // keep the current ply in sight by scrolling the list only, never the page
   const current = list.querySelector(".current");
-  if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
+  if (current) {
+    const row = current.parentElement;
+    if (row.offsetTop < list.scrollTop) list.scrollTop = row.offsetTop;
+    else if (row.offsetTop + row.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = row.offsetTop + row.offsetHeight - list.clientHeight;
+    }
+  } else if (app.ply === 0) {
+    list.scrollTop = 0;
+  }
 }
 
 function goTo(ply) {
@@ -914,7 +925,8 @@ function renderAnalysis() {
     d.textContent = "search finished";
     box.append(d);
   }
-  drawArrowOnly();
+  const arrowKey = JSON.stringify(bestMoveArrow());
+  if (arrowKey !== app.arrowKey && !(app.drag && app.drag.active)) render();
 }
 
 function bestMoveArrow() {
@@ -926,11 +938,6 @@ function bestMoveArrow() {
   return { from: move.from, to: move.to };
 }
 
-function drawArrowOnly() {
-  // the arrow changes with each info: redraw the board (cheap: at most 117 cells)
-  if (app.drag && app.drag.active) return;
-  render();
-}
 
 // ---------------------------------------------------------------- drag and drop
 
@@ -1185,6 +1192,7 @@ function bindControls() {
   $("flip").addEventListener("click", () => {
     app.flipped = !app.flipped;
     placeSideElements();
+    render();
     renderAnalysis();
   });
   $("pass").addEventListener("click", () => {
