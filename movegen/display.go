@@ -85,6 +85,10 @@ func (p *Position) CapturedSquare(m Move) Square {
 	return NoSquare
 }
 
+// RandomStart reports whether a new game of v starts from a position drawn at random
+// (Start with a random source: the Shuffle arrays of bunker).
+func (v *Variant) RandomStart() bool { return v.randomStart != nil }
+
 // sideName is c's name with a capital, for sentences.
 func sideName(c Color) string {
 	if c == White {

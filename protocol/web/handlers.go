@@ -82,7 +82,7 @@ func describeVariant(v *movegen.Variant) Variant {
 	n := names{g}
 	out := Variant{
 		Name: v.Name, Title: v.Title, Files: g.Files, Ranks: g.Ranks,
-		StartFEN: v.StartFEN, RandomStart: v.Name == "bunker", Hands: v.HandInFEN,
+		StartFEN: v.StartFEN, RandomStart: v.RandomStart(), Hands: v.HandInFEN,
 		Trampolines: v.HasTrampolines(), Zones: []Zone{},
 	}
 	for f := range g.Files {

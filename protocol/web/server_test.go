@@ -669,3 +669,37 @@ func FuzzDecodeGame(f *testing.F) {
 		}
 	})
 }
+
+// TestConcurrentRequests runs state and explain requests of several games at once (run it
+// with -race: the SAN cache and the move-list pool are shared).
+func TestConcurrentRequests(t *testing.T) {
+	s := newServer(t, 1)
+	games := []game{
+		{Variant: "normal", Moves: []string{"e2e4", "e7e5", "g1f3", "b8c6"}},
+		{Variant: "hopchess", Moves: hopSample},
+		{Variant: "jumpingknights", FEN: jkFEN},
+		{Variant: "prechess", Moves: []string{"N@b1", "N@g8"}},
+	}
+	done := make(chan string)
+	for i := range 8 {
+		go func() {
+			g := games[i%len(games)]
+			for range 5 {
+				var st State
+				req := httptest.NewRequest(http.MethodPost, "/api/state", strings.NewReader(mustJSON(g)))
+				rec := httptest.NewRecorder()
+				s.ServeHTTP(rec, req)
+				if err := json.Unmarshal(rec.Body.Bytes(), &st); rec.Code != 200 || err != nil || len(st.Moves) == 0 {
+					done <- fmt.Sprintf("%s: %d %v, %d moves", g.Variant, rec.Code, err, len(st.Moves))
+					return
+				}
+			}
+			done <- ""
+		}()
+	}
+	for range 8 {
+		if msg := <-done; msg != "" {
+			t.Error(msg)
+		}
+	}
+}
