@@ -114,7 +114,13 @@ func WritePGN(g *movegen.Game, tags PGNTags) string {
 		} else if i == 0 {
 			words = append(words, fmt.Sprintf("%d...", pos.FullmoveNumber()))
 		}
-		words = append(words, moveName(&pos, m))
+		name := pos.MoveText(m)
+		if v.Name == "normal" {
+			if san, err := SAN(&pos, m); err == nil {
+				name = san
+			}
+		}
+		words = append(words, name)
 		pos.Apply(m)
 	}
 	words = append(words, o.Result.String())
