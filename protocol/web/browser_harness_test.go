@@ -21,7 +21,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
@@ -450,11 +452,22 @@ func screenshotDir(t *testing.T) string {
 	return dir
 }
 
-// screenshot saves the viewport as <folder>/<name>.png for people to look at; tests never
-// compare pixels.
+// screenshot saves the page from its top to the end of its main part (the controls, the
+// board and the side panels; the help below is left out) as <folder>/<name>.png for people
+// to look at; tests never compare pixels.
 func (p *boardPage) screenshot(name string) string {
 	p.t.Helper()
-	png, err := chromedp.Run(p.bounded(actionTimeout), chromedp.CaptureScreenshot())
+	box := evalJS[[]float64](p, `(() => {
+		const main = document.querySelector("main") || document.body;
+		return [document.documentElement.clientWidth, main.getBoundingClientRect().bottom + window.scrollY + 8];
+	})()`)
+	png, err := chromedp.Run(p.bounded(actionTimeout), func(ctx context.Context, t *chromedp.Target) ([]byte, error) {
+		r, err := cdp.Call(ctx, t, page.CaptureScreenshot, page.CaptureScreenshotParams{
+			Clip:                  &page.Viewport{Width: box[0], Height: box[1], Scale: 1},
+			CaptureBeyondViewport: ptrTo(true),
+		})
+		return r.Data, err
+	})
 	if err != nil {
 		p.t.Fatalf("taking a screenshot: %v", err)
 	}
@@ -465,3 +478,5 @@ func (p *boardPage) screenshot(name string) string {
 	p.t.Logf("screenshot: %s", file)
 	return file
 }
+
+func ptrTo[T any](v T) *T { return &v }

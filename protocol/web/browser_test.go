@@ -243,7 +243,13 @@ func TestBrowserHopChessTurn(t *testing.T) {
 		if got := p.count("#board .path"); got == 0 {
 			t.Errorf("no bounce path (.path) drawn for g1-f3-g5")
 		}
+		// Black's answer analysed, for the screenshot (docs/board.png is one of these).
+		p.setSelect("multipv", "2")
+		p.startAnalysis()
+		p.waitFor("two analysis lines at depth 4 or more", `document.querySelectorAll("#pv-lines .pv-line").length === 2 &&
+			parseInt(document.querySelector("#analysis-depth").textContent, 10) >= 4`)
 		p.screenshot("hopchess-bounce")
+		p.click("#analyze") // stop
 	})
 }
 
