@@ -130,6 +130,14 @@ func (p *Position) WhyIllegal(from, to Square) string {
 		if p.cells[to].Type() == King {
 			return fmt.Sprintf("The %s on %s cannot go to %s: kings are never captured.", name, g.Name(from), g.Name(to))
 		}
+		if step := g.lineStep(from, to); step != 0 {
+			for sq := from + Square(step); sq != to; sq += Square(step) {
+				if !g.isSquare[sq] {
+					return fmt.Sprintf("The %s on %s cannot go to %s: no piece moves across %s, which is not a square of this board.",
+						name, g.Name(from), g.Name(to), g.names[sq])
+				}
+			}
+		}
 		return fmt.Sprintf("The %s on %s cannot go to %s.", name, g.Name(from), g.Name(to))
 	}
 	switch {
@@ -246,6 +254,15 @@ func wsWhyNot(p *Position, from, to Square) string {
 	}
 	if to == wsWeak[us] {
 		return fmt.Sprintf("No piece may enter its own weak square, %s.", g.Name(to))
+	}
+	if p.cells[from].Type() == Pawn && int(g.rank[to]) == p.v.Pawn.PromoRank[us] {
+		pool := wsPool(p)
+		if victim := p.cells[to]; victim.IsPiece() && !victim.Is(us) {
+			pool[victim.Type()]++
+		}
+		if pool[Rook]+pool[Bishop]+pool[Knight] == 0 {
+			return "A pawn promotes only to a rook, bishop or knight of the pool (off the board and out of the hands), and the pool is empty."
+		}
 	}
 	return ""
 }

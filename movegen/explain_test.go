@@ -50,6 +50,8 @@ func TestWhyIllegal(t *testing.T) {
 		{"hop chess: a king never steps onto a trampoline", HopChess, "4k3/8/8/8/8/8/8/4K3 w - - 0 5 e2 -", "", "e1", "e2", "A king never steps onto a trampoline."},
 		{"hop chess: no move ends on a trampoline", HopChess, "4k3/8/8/8/8/8/8/R3K3 w - - 0 5 a4 -", "", "a1", "a4", "never ends its move on a trampoline"},
 		{"hop chess: a bounce is a legal route", HopChess, "4k3/8/8/8/8/8/8/R3K3 w - - 0 5 a4 -", "", "a1", "d4", ""},
+		{"black hole: no line crosses the hole", Blackhole, "****k****/9/9/9/9/9/4*4/9/9/9/4R4/4K4/****1**** w - - 0 1", "", "e2", "e8", "no piece moves across e6, which is not a square of this board"},
+		{"weak square: promotion with an empty pool", WeakSquare, "*****1/4k1/2P3/rrbbnn/6/RRBBNN/4K1/1*****[] w - - 0 30 MM", "", "c6", "c7", "the pool is empty"},
 		{"pre-chess: placements first", Prechess, "", "", "e2", "e4", "White first places its pieces"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
