@@ -7,7 +7,7 @@ import { symbolId } from "./pieces.js";
 
 const NS = "http://www.w3.org/2000/svg";
 export const UNIT = 100; // one square in SVG user units
-const MARGIN = 34; // room for the coordinates left of and below the box
+export const MARGIN = 44; // room for the coordinates left of and below the box
 
 /** Creates an SVG element with attributes. */
 export function svgEl(name, attrs = {}, parent = null) {

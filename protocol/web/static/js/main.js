@@ -4,7 +4,7 @@
 
 import { post, get, ApiError } from "./api.js";
 import { decide, match, passMove, commonPath, startsAMove } from "./input.js";
-import { drawBoard, geometry, squareAt, svgEl, UNIT } from "./board.js";
+import { drawBoard, geometry, squareAt, svgEl, UNIT, MARGIN } from "./board.js";
 import { installPieceSymbols, symbolId } from "./pieces.js";
 import { renderMarkdown } from "./markdown.js";
 
@@ -140,7 +140,7 @@ function selectVariant(name) {
 function sizeBoard() {
   const v = app.variant;
   if (!v) return;
-  const ratio = (v.files * UNIT + 34) / (v.ranks * UNIT + 34);
+  const ratio = (v.files * UNIT + MARGIN) / (v.ranks * UNIT + MARGIN);
   const extra = v.hands ? 330 : 210; // the bars, the status lines and the hands above and below
   const column = document.querySelector(".board-column");
   column.style.width = `min(calc(100vw - 32px), calc((100vh - ${extra}px) * ${ratio.toFixed(3)} + 20px), 820px)`;
@@ -468,6 +468,9 @@ function openChooser(moves) {
     box.append(b);
   }
   $("chooser").hidden = false;
+  renderStatus();
+  const first = box.querySelector("button");
+  if (first) first.focus();
 }
 
 function hideChooser() {
@@ -558,6 +561,10 @@ function renderStatus() {
   else if (s && !atEnd()) status = `Move ${app.ply} of ${app.moves.length} on view · ${s.status}`;
   $("status").textContent = status;
   $("note").textContent = (s && s.note) || "";
+  $("hint").textContent =
+    app.clicks.length >= 2 && $("chooser").hidden
+      ? "The move goes on: click one of the marked squares to finish it (Esc starts again)."
+      : "";
   let result = "";
   if (app.clock.flagged) {
     result = app.clock.flagged;
