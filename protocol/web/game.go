@@ -155,10 +155,16 @@ func replay(req *gameRequest) (*replayed, error) {
 		}
 		// The move text as movegen prints it is what the page sends: look for it among
 		// the legal moves in a pooled list before the general parser.
+		// Only the moves from the text's first square are written out (a Hop Chess
+		// position has some 1500 turns, from 16 squares).
 		m := movegen.NullMove
+		from, _, hasFrom := v.Geometry.ParseSquare(text)
 		ml.Reset()
 		p.LegalMoves(ml)
 		for _, lm := range ml.Moves() {
+			if hasFrom && lm.From() != from {
+				continue
+			}
 			if buf = p.AppendMoveText(buf[:0], lm); string(buf) == text {
 				m = lm
 				break

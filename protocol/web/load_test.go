@@ -40,6 +40,11 @@ func BenchmarkStateHopChess(b *testing.B) {
 	benchmarkState(b, movegen.HopChess, 40)
 }
 
+// BenchmarkStateHopChessLong is a Hop Chess state after 120 plies: the replay's share.
+func BenchmarkStateHopChessLong(b *testing.B) {
+	benchmarkState(b, movegen.HopChess, 120)
+}
+
 // BenchmarkStateNormal is the same for normal chess (SAN through notnil/chess included).
 func BenchmarkStateNormal(b *testing.B) {
 	benchmarkState(b, movegen.FIDE, 40)
@@ -60,6 +65,7 @@ func benchmarkState(b *testing.B, v *movegen.Variant, plies int) {
 		size = len(out)
 	}
 	b.ReportMetric(float64(size), "bytes/answer")
+	b.ReportMetric(float64(len(moves)), "plies")
 }
 
 // BenchmarkLoad runs 50 simulated games against a real server on a loopback port for
