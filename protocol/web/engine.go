@@ -18,26 +18,38 @@ import (
 var errBusy = &apiError{status: http.StatusServiceUnavailable, index: -1,
 	msg: "Every engine is busy: try again in a few seconds."}
 
-// acquire takes an idle engine, waiting up to searchWait; release gives it back.
-func (s *Server) acquire(ctx context.Context) (*search.Engine, error) {
-	select {
-	case e := <-s.engines:
-		return e, nil
-	default:
-	}
-	t := time.NewTimer(s.searchWait)
-	defer t.Stop()
-	select {
-	case e := <-s.engines:
-		return e, nil
-	case <-t.C:
-		return nil, errBusy
-	case <-ctx.Done():
-		return nil, &apiError{status: http.StatusServiceUnavailable, index: -1, msg: "The request was cancelled."}
-	}
+// engine is one engine of the pool and the variant it last searched: its tables are
+// cleared when the next search is of another game, whose positions they know nothing of.
+type engine struct {
+	*search.Engine
+	variant string
 }
 
-func (s *Server) release(e *search.Engine) { s.engines <- e }
+// acquire takes an idle engine for a search of variant, waiting up to searchWait; release
+// gives it back.
+func (s *Server) acquire(ctx context.Context, variant string) (*engine, error) {
+	var e *engine
+	select {
+	case e = <-s.engines:
+	default:
+		t := time.NewTimer(s.searchWait)
+		defer t.Stop()
+		select {
+		case e = <-s.engines:
+		case <-t.C:
+			return nil, errBusy
+		case <-ctx.Done():
+			return nil, &apiError{status: http.StatusServiceUnavailable, index: -1, msg: "The request was cancelled."}
+		}
+	}
+	if e.variant != variant {
+		e.NewGame()
+		e.variant = variant
+	}
+	return e, nil
+}
+
+func (s *Server) release(e *engine) { s.engines <- e }
 
 // limits turns a request's Limit into the search's, for the side to move; the default is
 // defaultMoveTime.
@@ -134,7 +146,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		writeAPIError(w, err)
 		return
 	}
-	eng, err := s.acquire(r.Context())
+	eng, err := s.acquire(r.Context(), g.v.Name)
 	if err != nil {
 		writeAPIError(w, err)
 		return
@@ -277,7 +289,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 			msg: fmt.Sprintf("%d analyses are running already: close one or try again later.", maxStreams)})
 		return
 	}
-	eng, err := s.acquire(r.Context())
+	eng, err := s.acquire(r.Context(), g.v.Name)
 	if err != nil {
 		writeAPIError(w, err)
 		return
