@@ -68,8 +68,8 @@ type Config struct {
 // Server is the browser board's HTTP handler and its engines.
 type Server struct {
 	cfg     Config
-	engines chan *engine // the idle engines
-	streams chan struct{}       // a token per running analysis stream
+	engines chan *engine  // the idle engines
+	streams chan struct{} // a token per running analysis stream
 	mux     *http.ServeMux
 	// searchWait is how long a search waits for an engine (tests shorten it).
 	searchWait time.Duration
