@@ -1,6 +1,7 @@
 package movegen
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -271,6 +272,47 @@ func TestDescribe(t *testing.T) {
 		status, note := c.v.MustParseFEN(fen).Describe()
 		if status != c.status || !strings.Contains(note, c.noteSubstr) || (c.noteSubstr == "") != (note == "") {
 			t.Errorf("%s: Describe() = %q, %q; want %q and a note with %q", fen, status, note, c.status, c.noteSubstr)
+		}
+	}
+}
+
+// TestWhyIllegalAgreesWithLegalMoves plays random games of every variant and asks
+// WhyIllegal about random clicks (a square of the side to move's pieces, or any square,
+// then any square): it must give a reason exactly when no legal move goes there, and never
+// panic.
+func TestWhyIllegalAgreesWithLegalMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, v := range All {
+		p := v.Start(rng)
+		var ml MoveList
+		for ply := 0; ply < 40; ply++ {
+			ml.Reset()
+			p.LegalMoves(&ml)
+			sqs := v.Geometry.Squares()
+			for range 12 {
+				from := sqs[rng.IntN(len(sqs))]
+				if own := p.Pieces(p.SideToMove()); rng.IntN(2) == 0 && len(own) > 0 {
+					from = own[rng.IntN(len(own))]
+				}
+				to := sqs[rng.IntN(len(sqs))]
+				if rng.IntN(3) == 0 && ml.Len() > 0 {
+					m := ml.At(rng.IntN(ml.Len()))
+					if m.From() != NoSquare {
+						from, to = m.From(), m.To()
+					}
+				}
+				legal := false
+				for _, m := range ml.Moves() {
+					legal = legal || p.reaches(m, from, to)
+				}
+				if why := p.WhyIllegal(from, to); (why == "") != legal {
+					t.Fatalf("%s %s %s-%s: legal %v, WhyIllegal %q", v.Name, p.FEN(), v.Geometry.Name(from), v.Geometry.Name(to), legal, why)
+				}
+			}
+			if ml.Len() == 0 {
+				break
+			}
+			p.Apply(ml.At(rng.IntN(ml.Len())))
 		}
 	}
 }
