@@ -231,6 +231,17 @@ func explain(p *movegen.Position, clicks []string) (string, error) {
 	}
 	// the first two clicks make a move; a later click is the wrong one
 	last := clicks[len(clicks)-1]
+	complete := true // every move the earlier clicks start ends with them
+	for _, m := range moves {
+		for _, seq := range m.Clicks {
+			if len(seq) >= len(clicks)-1 && equalStrings(seq[:len(clicks)-1], clicks[:len(clicks)-1]) {
+				complete = complete && len(seq) == len(clicks)-1
+			}
+		}
+	}
+	if v.HasTrampolines() && complete {
+		return "No trampoline is placed on White's first turn: the move is complete.", nil
+	}
 	if v.HasTrampolines() && len(clicks) >= 3 {
 		return fmt.Sprintf("The trampoline cannot go to %s: it goes on an empty square (or stays where it is).", last), nil
 	}
