@@ -131,6 +131,7 @@ function selectVariant(name) {
   app.pieceNames = Object.fromEntries((v.pieces || []).map((p) => [p.letter.toUpperCase(), p.name]));
   $("variant").value = v.name;
   document.body.dataset.variant = v.name;
+  document.title = `${v.title || v.name} · varchess`;
   sizeBoard();
   if (app.rulesFor !== v.name) showHelp(v);
   return true;

@@ -111,3 +111,28 @@ test("underscores inside words are no emphasis", () => {
   assert.equal(renderInline("snake_case_name"), "snake_case_name");
   assert.equal(renderInline("2*3*4"), "2*3*4");
 });
+
+test("every document of docs/ renders: one heading per heading line, no raw markup, tables closed", async () => {
+  const fs = await import("node:fs");
+  const path = await import("node:path");
+  const url = await import("node:url");
+  // the repository's docs/ (VARCHESS_DOCS names another folder, e.g. a branch's worktree)
+  const dir = process.env.VARCHESS_DOCS || path.join(path.dirname(url.fileURLToPath(import.meta.url)), "../../../../docs");
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith(".md"));
+  assert.ok(files.length > 0, `no Markdown in ${dir}`);
+  for (const f of files) {
+    const md = fs.readFileSync(path.join(dir, f), "utf8");
+    const html = renderMarkdown(md);
+    let headings = 0;
+    let fenced = false;
+    for (const line of md.split("\n")) {
+      if (/^\s*```/.test(line)) fenced = !fenced;
+      else if (!fenced && /^#{1,6}\s/.test(line)) headings++;
+    }
+    assert.equal((html.match(/<h[1-6]>/g) || []).length, headings, `${f}: headings`);
+    assert.equal((html.match(/<table>/g) || []).length, (html.match(/<\/table>/g) || []).length, `${f}: tables`);
+    const text = html.replace(/<pre>[\s\S]*?<\/pre>/g, "").replace(/<code>[\s\S]*?<\/code>/g, "");
+    assert.ok(!/<(?!\/?(h[1-6]|p|ul|ol|li|table|thead|tbody|tr|th|td|strong|em|code|pre|a|hr|blockquote)\b)/.test(text), `${f}: unexpected tag`);
+    assert.ok(!/^\s*\|.*\|\s*$/m.test(text.replace(/<[^>]+>/g, "\n")), `${f}: a table row left as text`);
+  }
+});
