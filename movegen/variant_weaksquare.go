@@ -88,16 +88,16 @@ var WeakSquare = (&Variant{
 	StartFEN:          "*****k/6/6/6/6/6/6/K*****[RRBBNNPPPrrbbnnppp] w - - 0 1 JJ",
 	HandInFEN:         true,
 	KingsMayBeInCheck: true, // checks are ignored while a side jumps
+	legalMoves:        wsLegalMoves,
+	apply:             wsApply,
+	outcome:           wsOutcome,
+	parseFields:       wsParseFields,
+	formatFields:      wsFormatFields,
+	validate:          wsValidate,
+	parseMove:         wsParseMove,
+	whyNot:            wsWhyNot,
 	Zones: []Zone{{Name: "weak", Label: "The weak squares: a side may not enter its own, and wins by entering the other's",
 		Squares: wsWeak[:]}},
-	whyNot:       wsWhyNot,
-	legalMoves:   wsLegalMoves,
-	apply:        wsApply,
-	outcome:      wsOutcome,
-	parseFields:  wsParseFields,
-	formatFields: wsFormatFields,
-	validate:     wsValidate,
-	parseMove:    wsParseMove,
 }).compile()
 
 // wsWon reports whether the side not to move has just entered the weak square of the side
