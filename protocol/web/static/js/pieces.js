@@ -9,7 +9,7 @@ const DETAIL = { white: "#1d1d1d", black: "#e8e8e8" };
 
 // The shapes of each piece: body parts drawn with the piece's fill and outline ("p"), and
 // detail lines drawn in the contrasting colour ("d", stroke only; "f", filled in the detail
-// colour).
+// colour), "s" the Nightrider's star; an optional third field is an SVG transform.
 const KNIGHT_HEAD =
   "M30 86 L72 86 C73 70 76 52 68 37 C61 24 52 19 44 18 L42 10 L35 18 L31 13 L29 23 " +
   "C23 29 18 38 15 47 C13 53 17 58 23 57 C28 55 31 52 37 52 C41 52 44 50 46 47 " +
@@ -60,13 +60,13 @@ const SHAPES = {
     ["s", "M84 6 L88 18 L99 22 L88 26 L84 38 L80 26 L69 22 L80 18 Z"],
     ["d", "M52 60 L60 68 L52 76 M58 56 L66 64"],
   ],
-  // the Marshall (rook + knight): a knight's head on a castle wall
+  // the Marshall (rook + knight): a knight's head rising from a castle wall
   marshall: [
-    ["p", "M34 68 C35 56 38 48 44 42 C40 42 36 44 33 47 C28 50 24 47 25 42 C27 34 31 28 35 24 " +
-      "L36 16 L41 21 L45 14 L47 21 C57 22 64 28 67 38 C70 48 68 58 66 68 Z"],
-    ["f", "M39 30 A3 3 0 1 1 38.9 30 Z"],
-    ["p", "M24 88 L24 68 L33 68 L33 74 L42 74 L42 68 L58 68 L58 74 L67 74 L67 68 L76 68 L76 88 Z"],
-    ["d", "M30 81 L70 81"],
+    ["p", KNIGHT_HEAD, "translate(12 1) scale(0.8)"],
+    ["f", "M34 29 A3.5 3.5 0 1 1 33.9 29 Z", "translate(12 1) scale(0.8)"],
+    ["d", "M64 30 C70 44 70 62 66 82", "translate(12 1) scale(0.8)"],
+    ["p", "M22 88 L22 64 L31 64 L31 71 L40 71 L40 64 L60 64 L60 71 L69 71 L69 64 L78 64 L78 88 Z"],
+    ["d", "M30 80 L70 80"],
   ],
   // the War Machine: a siege tower on wheels
   warmachine: [
@@ -101,15 +101,16 @@ export function symbolId(letter, pieceNames) {
 }
 
 function symbolMarkup(colour, shape) {
-  const parts = SHAPES[shape].map(([kind, d]) => {
+  const parts = SHAPES[shape].map(([kind, d, transform]) => {
+    const t = transform ? ` transform="${transform}"` : "";
     if (kind === "p") {
-      return `<path d="${d}" fill="${FILL[colour]}" stroke="${INK[colour]}" stroke-width="3" stroke-linejoin="round"/>`;
+      return `<path d="${d}"${t} fill="${FILL[colour]}" stroke="${INK[colour]}" stroke-width="3" stroke-linejoin="round"/>`;
     }
-    if (kind === "f") return `<path d="${d}" fill="${DETAIL[colour]}"/>`;
+    if (kind === "f") return `<path d="${d}"${t} fill="${DETAIL[colour]}"/>`;
     if (kind === "s") {
       return `<path d="${d}" fill="${STAR[colour]}" stroke="${INK[colour]}" stroke-width="1.5" stroke-linejoin="round"/>`;
     }
-    return `<path d="${d}" fill="none" stroke="${DETAIL[colour]}" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>`;
+    return `<path d="${d}"${t} fill="none" stroke="${DETAIL[colour]}" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>`;
   });
   return `<symbol id="pc-${colour}-${shape}" viewBox="0 0 100 100">${parts.join("")}</symbol>`;
 }
