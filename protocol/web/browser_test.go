@@ -396,28 +396,55 @@ func TestBrowserAnalysisStreams(t *testing.T) {
 	}
 }
 
-// TestBrowserGameToTheEnd plays a short game against the engine to checkmate by clicks:
-// 1.Ra7 Kg8 (forced) 2.Ra8#, and the page shows the result and its reason.
+// TestBrowserGameToTheEnd plays short games against the engine to their end by clicks,
+// and the page shows the result and its reason: 1.Ra7 Kg8 (forced) 2.Ra8# in normal chess,
+// and a Weak Square king that steps onto the enemy's weak square.
 func TestBrowserGameToTheEnd(t *testing.T) {
-	t.Parallel()
-	p := openBoard(t, hashFor("normal", "7k/8/6K1/8/8/8/8/R7 w - - 0 1"))
-	p.setSelect("level", engineLevel)
-	p.setSelect("mode", "white")
-	p.waitIdle()
-	p.clickTokens("a1", "a7")
-	wantLastMove(t, p.waitMoves(2), "h8g8")
-	p.clickTokens("a7", "a8")
-	wantLastMove(t, p.waitMoves(3), "a7a8")
+	t.Run("checkmate", func(t *testing.T) {
+		t.Parallel()
+		p := openBoard(t, hashFor("normal", "7k/8/6K1/8/8/8/8/R7 w - - 0 1"))
+		p.setSelect("level", engineLevel)
+		p.setSelect("mode", "white")
+		p.waitIdle()
+		p.clickTokens("a1", "a7")
+		wantLastMove(t, p.waitMoves(2), "h8g8")
+		p.clickTokens("a7", "a8")
+		wantLastMove(t, p.waitMoves(3), "a7a8")
+		p.wantResult("1-0", "checkmate")
+		if got := p.count(`#board [data-square="g8"].check`); got != 1 {
+			t.Errorf("the mated king's square g8 is not marked with the class check")
+		}
+		p.screenshot("normal-checkmate")
+	})
+	t.Run("weak square reached", func(t *testing.T) {
+		t.Parallel()
+		p := openBoard(t, hashFor("weaksquare", "*****1/k3K1/6/6/6/6/6/1*****[] w - - 0 1 MM"))
+		p.setSelect("level", engineLevel)
+		p.setSelect("mode", "white")
+		p.waitIdle()
+		p.clickTokens("e7", "f8")
+		wantLastMove(t, p.waitMoves(1), "e7f8")
+		p.wantResult("1-0", "weak square")
+		p.screenshot("weaksquare-won")
+	})
+}
+
+// wantResult waits for #result and checks that it shows the result and (in any case) the
+// reason, and that the state says the game is over.
+func (p *boardPage) wantResult(result, reason string) {
+	p.t.Helper()
 	p.waitFor("the result in #result", `document.querySelector("#result").textContent.trim() !== ""`)
-	result := p.text("#result")
-	if !strings.Contains(result, "1-0") || !strings.Contains(strings.ToLower(result), "checkmate") {
-		t.Errorf("#result shows %q, want 1-0 and checkmate", result)
+	got := p.text("#result")
+	if !strings.Contains(got, result) || !strings.Contains(strings.ToLower(got), reason) {
+		p.t.Errorf("#result shows %q, want %s and %q", got, result, reason)
 	}
 	if !evalJS[bool](p, `window.varchess.state.outcome.over === true`) {
-		t.Errorf("window.varchess.state.outcome.over is not true after mate")
+		p.t.Errorf("window.varchess.state.outcome.over is not true at the end of the game")
 	}
-	if got := p.count(`#board [data-square="g8"].check`); got != 1 {
-		t.Errorf("the mated king's square g8 is not marked with the class check")
+	played := p.moves()
+	time.Sleep(500 * time.Millisecond) // the engine must not move in a finished game
+	p.waitIdle()
+	if again := p.moves(); len(again) != len(played) {
+		p.t.Errorf("moves were played after the end of the game: %q, then %q", played, again)
 	}
-	p.screenshot("normal-checkmate")
 }
