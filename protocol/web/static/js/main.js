@@ -226,11 +226,13 @@ async function loadGame(g) {
 async function refresh() {
   const gen = app.generation;
   begin();
+  app.loading = true; // the state on view is stale until the answer: clicks wait
   let state;
   try {
     state = await post("/api/state", game());
   } catch (err) {
     end();
+    if (gen === app.generation) app.loading = false;
     if (gen !== app.generation) return;
     if (err instanceof ApiError && Number.isInteger(err.index) && err.index < app.ply) {
       // a bad move in the list (a shared link, an import): keep the moves before it
@@ -253,6 +255,7 @@ async function refresh() {
   }
   end();
   if (gen !== app.generation) return;
+  app.loading = false;
   showState(state);
 }
 
@@ -345,6 +348,7 @@ async function engineMove() {
   }
   if (app.engineAbort === controller) app.engineAbort = null;
   if (gen !== app.generation) return;
+  app.loading = false;
   const mover = app.state.side;
   app.moves.push(answer.move.text);
   app.record.push(answer.move);
@@ -355,12 +359,12 @@ async function engineMove() {
 }
 
 function personToMove() {
-  return app.state && !over() && !(atEnd() && engineToMove()) && !(app.engineAbort && atEnd());
+  return app.state && !app.loading && !over() && !(atEnd() && engineToMove()) && !(app.engineAbort && atEnd());
 }
 
 /** One click token: a square name or "@N" for a hand piece. */
 async function clickToken(token) {
-  if (!app.state || !token) return;
+  if (!app.state || !token || app.loading) return;
   if (over()) {
     setMessage("The game is over.");
     return;
