@@ -188,6 +188,18 @@ func TestBrowserRecord(t *testing.T) {
 	if got := evalJS[string](p, `window.varchess.state.fen`); got != fen {
 		t.Errorf("the state's FEN is %q, want %q", got, fen)
 	}
+
+	// Another game from the menu, then a new game of it after a move.
+	p.setSelect("variant", "jumpingknights")
+	p.waitFor("a Jumping Knights board", `window.varchess.variant === "jumpingknights" && !window.varchess.busy &&
+		document.querySelectorAll("#board [data-square]").length === 100`)
+	p.clickTokens("e2", "e4")
+	p.waitMoves(1)
+	p.click("#new-game")
+	p.waitFor("a new game", `window.varchess.moves.length === 0 && !window.varchess.busy && !!document.querySelector('#board [data-piece="P"][data-on="e2"]')`)
+	if got := evalJS[string](p, `window.varchess.variant`); got != "jumpingknights" {
+		t.Errorf("the new game is of %q, want jumpingknights", got)
+	}
 }
 
 // TestBrowserPGNRoundTrip exports a Hop Chess game as PGN (Variant and FEN tags, move text)

@@ -250,6 +250,20 @@ func TestBrowserHopChessTurn(t *testing.T) {
 			parseInt(document.querySelector("#analysis-depth").textContent, 10) >= 4`)
 		p.screenshot("hopchess-bounce")
 		p.click("#analyze") // stop
+		p.waitIdle()
+
+		// Each side then leaves its trampoline where it stands by clicking its square.
+		p.clickTokens("d8", "g5")
+		p.waitTarget("f3")
+		p.clickToken("f3")
+		wantLastMove(t, p.waitMoves(4), "d8g5,f3")
+		p.clickTokens("b1", "c3")
+		p.waitTarget("d4")
+		p.clickToken("d4")
+		wantLastMove(t, p.waitMoves(5), "b1c3,d4")
+		if p.count(`#board [data-trampoline="white"][data-on="d4"]`) != 1 || p.count(`#board [data-trampoline="black"][data-on="f3"]`) != 1 {
+			t.Errorf("the trampolines left where they stood are not drawn on d4 (White) and f3 (Black)")
+		}
 	})
 }
 
