@@ -355,7 +355,19 @@ async function engineMove() {
   app.ply = app.moves.length;
   addIncrement(mover);
   if (app.message.endsWith("Trying again…")) setMessage("");
+  app.engineInfo = describeEngineMove(answer);
   showState(answer.state);
+}
+
+/** One line on the engine's last move: its score for White, depth and nodes. */
+function describeEngineMove(answer) {
+  const move = answer.move || {};
+  const score = formatScore({ score: answer.score, mate: answer.mate });
+  const nodes = Number(answer.nodes || 0).toLocaleString("en");
+  return {
+    ply: app.moves.length,
+    text: `Engine: ${move.san || move.text}, ${score} for White, depth ${answer.depth}, ${nodes} nodes`,
+  };
 }
 
 function personToMove() {
@@ -566,6 +578,7 @@ function renderStatus() {
   else if (s && !atEnd()) status = `Move ${app.ply} of ${app.moves.length} on view · ${s.status}`;
   $("status").textContent = status;
   $("note").textContent = (s && s.note) || "";
+  $("engine-info").textContent = atEnd() && app.engineInfo && app.engineInfo.ply === app.moves.length ? app.engineInfo.text : "";
   $("hint").textContent =
     app.clicks.length >= 2 && $("chooser").hidden
       ? "The move goes on: click one of the marked squares to finish it (Esc starts again)."
