@@ -53,6 +53,10 @@ func TestWhyIllegal(t *testing.T) {
 		{"hop chess: a bounce is a legal route", HopChess, "4k3/8/8/8/8/8/8/R3K3 w - - 0 5 a4 -", "", "a1", "d4", ""},
 		{"black hole: no line crosses the hole", Blackhole, "****k****/9/9/9/9/9/4*4/9/9/9/4R4/4K4/****1**** w - - 0 1", "", "e2", "e8", "no piece moves across e6, which is not a square of this board"},
 		{"weak square: promotion with an empty pool", WeakSquare, "*****1/4k1/2P3/rrbbnn/6/RRBBNN/4K1/1*****[] w - - 0 30 MM", "", "c6", "c7", "the pool is empty"},
+		{"bunker: the leap across an attacked square", Bunker, "5rk1/8/8/8/8/8/8/4K3 w - - 0 1 K", "", "e1", "g1", "may not cross or land on an attacked square"},
+		{"bunker: the leap over an enemy piece", Bunker, "6k1/8/8/8/8/8/8/4Kn2 w - - 0 1 K", "", "e1", "g1", "over the enemy piece on f1"},
+		{"bunker: the leap used up", Bunker, "6k1/8/8/8/8/8/8/4K3 w - - 0 1 -", "", "e1", "b1", "no bunker leap left"},
+		{"bunker: a legal leap", Bunker, "6k1/8/8/8/8/8/8/4K3 w - - 0 1 K", "", "e1", "b1", ""},
 		{"pre-chess: placements first", Prechess, "", "", "e2", "e4", "White first places its pieces"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

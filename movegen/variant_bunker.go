@@ -48,6 +48,7 @@ var Bunker = (&Variant{
 	parseMove:    parseBunkerMove,
 	randomStart:  func(rng *rand.Rand) string { return BunkerArrayFEN(rng.IntN(BunkerArrays)) },
 	deadPosition: fideDeadPosition,
+	whyNot:       bunkerWhyNot,
 }).compile()
 
 // Prechess is King to Bunker Leap in the Pre-chess system: a placement phase of 16 turns,
