@@ -2,13 +2,31 @@ package web
 
 // The harness of the real-browser tests (browser_test.go): one headless Chromium per test
 // binary, one tab per test, the package's own server on a loopback listener, and bounded
-// waits on the page's state (the DOM hooks of the page and window.varchess) so that a
-// broken page fails fast with a description of what it showed instead of hanging.
+// waits on the page's state so that a broken page fails fast with a description of what it
+// showed instead of hanging.
+//
+// The page's hooks the tests rely on (the page keeps them stable for this):
+//   - #board: each square [data-square=NAME] takes clicks; pieces
+//     [data-piece=LETTER][data-on=NAME]; trampolines [data-trampoline=white|black][data-on=NAME];
+//     square classes target, picked, last, check, zone-NAME; a bounce path .path, the
+//     best-move arrow .arrow.
+//   - #hand-white, #hand-black: hand pieces [data-hand-piece=LETTER][data-count=N].
+//   - #chooser (hidden attribute when closed) with one [data-move=TEXT] button per move;
+//     #pass (hidden unless a pass is legal).
+//   - #variant, #mode (white, black, two, engines, analysis), #level (movetime:MS, depth:D),
+//     #clocks, #new-game, #flip; #status, #message (the last refusal), #result.
+//   - #moves [data-ply=N], #first, #back, #forward, #last, #takeback; #fen, #fen-set,
+//     #fen-error; #share; #pgn, #pgn-export, #pgn-import.
+//   - #analyze, #multipv, #eval-score, #analysis-depth, #pv-lines .pv-line; #clock-white,
+//     #clock-black; #legend [data-legend=LETTER]; #rules.
+//   - window.varchess = {variant, fen, moves, state, busy}: state is the last /api/state
+//     answer, busy is true while a request or an engine move is in flight.
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -40,8 +58,8 @@ const (
 	engineLevel         = "depth:1" // the engine's level in the tests: a move in milliseconds
 )
 
-// screenshotDirEnv names the folder for the screenshots; without it they go to
-// os.TempDir()/varchess-screens (t.TempDir would delete them before anyone looks).
+// screenshotDirEnv names the folder for the screenshots (see screenshotDir; t.TempDir would
+// delete them before anyone looks).
 const screenshotDirEnv = "TEST_SCREENSHOTS"
 
 // TestMain closes the shared browser after the tests, so that no Chromium process or
@@ -439,11 +457,16 @@ func (p *boardPage) describe() string {
 	return out
 }
 
-// screenshotDir is the folder the screenshots go to, created on first use.
+// screenshotDir is the folder the screenshots go to: $TEST_SCREENSHOTS when set, else the
+// test's artifact folder when go test runs with -artifacts (kept under -outputdir), else
+// os.TempDir()/varchess-screens.
 func screenshotDir(t *testing.T) string {
 	t.Helper()
 	dir := os.Getenv(screenshotDirEnv)
 	if dir == "" {
+		if f := flag.Lookup("test.artifacts"); f != nil && f.Value.String() == "true" {
+			return t.ArtifactDir()
+		}
 		dir = filepath.Join(os.TempDir(), "varchess-screens")
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {

@@ -2,9 +2,10 @@ package web
 
 // Real-browser tests of the board page: Debian's Chromium, headless, driven by chromedp,
 // against the package's own server. They click squares, hand pieces and chooser buttons as a
-// person does and assert on what the page shows (its DOM hooks and window.varchess, the
-// contract in notes beside the page), never on pixels. A screenshot of each game goes to
-// $TEST_SCREENSHOTS (default: os.TempDir()/varchess-screens) for people to look at.
+// person does and assert on what the page shows (the hooks listed in browser_harness_test.go
+// and window.varchess), never on pixels. The screenshots, for people
+// to look at, go to $TEST_SCREENSHOTS, or with `go test -artifacts -outputdir DIR` to each
+// test's artifact folder under DIR, else to os.TempDir()/varchess-screens.
 //
 // They skip under -short and, with a message saying what to install, where Chromium is
 // missing; `make test` installs it.
