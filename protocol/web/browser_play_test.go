@@ -20,24 +20,46 @@ import (
 // squareCenter is the centre of a square in the viewport, after scrolling it into view.
 func (p *boardPage) squareCenter(square string) (x, y float64) {
 	p.t.Helper()
+	return p.center(fmt.Sprintf(`#board [data-square=%q]`, square))
+}
+
+// center is the centre of the first element that matches sel, after scrolling it into view.
+func (p *boardPage) center(sel string) (x, y float64) {
+	p.t.Helper()
 	c := evalJS[[]float64](p, fmt.Sprintf(`(() => {
-		const el = document.querySelector('#board [data-square=%q]');
+		const el = document.querySelector(%q);
 		if (!el) return null;
 		el.scrollIntoView({block: "center"});
 		const r = el.getBoundingClientRect();
 		return [r.left + r.width / 2, r.top + r.height / 2];
-	})()`, square))
+	})()`, sel))
 	if len(c) != 2 {
-		p.t.Fatalf("no square %s on the board%s", square, p.describe())
+		p.t.Fatalf("no element %s on the page%s", sel, p.describe())
 	}
 	return c[0], c[1]
 }
 
-// drag presses the mouse on one square, moves it in steps to another and releases it there.
+// drag presses the mouse on one square (or a hand piece of the side to move, "@N"), moves it
+// in steps to a square and releases it there.
 func (p *boardPage) drag(from, to string) {
 	p.t.Helper()
-	x0, y0 := p.squareCenter(from)
-	x1, y1 := p.squareCenter(to)
+	fromSel := fmt.Sprintf(`#board [data-square=%q]`, from)
+	if letter, ok := strings.CutPrefix(from, "@"); ok {
+		fromSel = fmt.Sprintf(`#hand-%s [data-hand-piece=%q]`, p.sideToMove(), letter)
+	}
+	// Both ends in view at once: scroll the middle of the two to the middle of the window.
+	c := evalJS[[]float64](p, fmt.Sprintf(`(() => {
+		const a = document.querySelector(%q), b = document.querySelector(%q);
+		if (!a || !b) return null;
+		const mid = (a.getBoundingClientRect().top + b.getBoundingClientRect().bottom) / 2;
+		window.scrollBy(0, mid - window.innerHeight / 2);
+		const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
+		return [ra.left + ra.width / 2, ra.top + ra.height / 2, rb.left + rb.width / 2, rb.top + rb.height / 2];
+	})()`, fromSel, fmt.Sprintf(`#board [data-square=%q]`, to)))
+	if len(c) != 4 {
+		p.t.Fatalf("dragging %s to %s: no element %s or no square %s%s", from, to, fromSel, to, p.describe())
+	}
+	x0, y0, x1, y1 := c[0], c[1], c[2], c[3]
 	held := func(e *input.DispatchMouseEventParams) { e.Button = input.MouseButtonLeft; e.Buttons = 1 }
 	steps := []chromedp.Action[chromedp.Void]{chromedp.MouseEvent(chromedp.MousePressed, x0, y0, held, chromedp.ClickCount(1))}
 	const n = 8
@@ -145,7 +167,7 @@ func TestBrowserRecord(t *testing.T) {
 	}
 
 	// The share link carries the game to a fresh page.
-	share := p.value("share")
+	share := evalJS[string](p, `(el => el.value !== undefined ? el.value : el.href)(document.querySelector("#share"))`)
 	u, err := url.Parse(share)
 	if err != nil || !strings.Contains(u.Fragment, "variant=normal") {
 		t.Fatalf("#share is %q, want a URL whose hash names the variant", share)

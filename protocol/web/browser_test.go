@@ -361,6 +361,12 @@ func TestBrowserPrechessDrops(t *testing.T) {
 	if got := p.handCount("black", "N"); got != "1" {
 		t.Errorf("Black's hand shows %q knights after N@g8, want 1", got)
 	}
+
+	p.drag("@B", "c1") // a hand piece dragged onto the board
+	wantLastMove(t, p.waitMoves(3), "B@c1")
+	if got := p.pieceOn("c1"); got != "B" {
+		t.Errorf("c1 shows %q after dragging a bishop from the hand, want B", got)
+	}
 	p.screenshot("prechess-drops")
 }
 
