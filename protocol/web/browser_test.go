@@ -128,6 +128,20 @@ func TestBrowserVariants(t *testing.T) {
 			if got := p.count("#board [data-piece][data-on]"); got != pieces {
 				t.Errorf("%d pieces are drawn, the state has %d", got, pieces)
 			}
+			// The native coordinates (z..i, 0..12) are written beside the board: every file
+			// and rank name of the squares appears as a text of the board.
+			missing := evalJS[[]string](p, `(() => {
+				const texts = new Set([...document.querySelectorAll("#board text")].map(t => t.textContent.trim()));
+				const names = new Set();
+				for (const el of document.querySelectorAll("#board [data-square]")) {
+					const [, file, rank] = el.dataset.square.match(/^([a-z]+)(\d+)$/);
+					names.add(file).add(rank);
+				}
+				return [...names].filter(n => !texts.has(n));
+			})()`)
+			if len(missing) > 0 {
+				t.Errorf("the coordinates %q are not written beside the board", missing)
+			}
 			if variant == "jumpingknights" {
 				if got := p.count("#board [data-square].zone-edge"); got != 36 {
 					t.Errorf("%d squares are shaded as edge squares, want 36", got)
