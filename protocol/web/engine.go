@@ -18,16 +18,16 @@ import (
 var errBusy = &apiError{status: http.StatusServiceUnavailable, index: -1,
 	msg: "Every engine is busy: try again in a few seconds."}
 
-// engine is one engine of the pool and the variant it last searched: its tables are
-// cleared when the next search is of another game, whose positions they know nothing of.
+// engine is one engine of the pool. Its tables are shared by whatever games it searches
+// in turn: a table move is only an ordering hint among the generated moves, and the keys of
+// different games' positions differ, so they need no clearing between requests (clearing
+// 16-64 MB at every change of game would cost more than the searches of a busy server).
 type engine struct {
 	*search.Engine
-	variant string
 }
 
-// acquire takes an idle engine for a search of variant, waiting up to searchWait; release
-// gives it back.
-func (s *Server) acquire(ctx context.Context, variant string) (*engine, error) {
+// acquire takes an idle engine, waiting up to searchWait; release gives it back.
+func (s *Server) acquire(ctx context.Context) (*engine, error) {
 	var e *engine
 	select {
 	case e = <-s.engines:
@@ -41,10 +41,6 @@ func (s *Server) acquire(ctx context.Context, variant string) (*engine, error) {
 		case <-ctx.Done():
 			return nil, &apiError{status: http.StatusServiceUnavailable, index: -1, msg: "The request was cancelled."}
 		}
-	}
-	if e.variant != variant {
-		e.NewGame()
-		e.variant = variant
 	}
 	return e, nil
 }
@@ -146,7 +142,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		writeAPIError(w, err)
 		return
 	}
-	eng, err := s.acquire(r.Context(), g.v.Name)
+	eng, err := s.acquire(r.Context())
 	if err != nil {
 		writeAPIError(w, err)
 		return
@@ -289,7 +285,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 			msg: fmt.Sprintf("%d analyses are running already: close one or try again later.", maxStreams)})
 		return
 	}
-	eng, err := s.acquire(r.Context(), g.v.Name)
+	eng, err := s.acquire(r.Context())
 	if err != nil {
 		writeAPIError(w, err)
 		return
