@@ -18,17 +18,13 @@ import (
 var errBusy = &apiError{status: http.StatusServiceUnavailable, index: -1,
 	msg: "Every engine is busy: try again in a few seconds."}
 
-// engine is one engine of the pool. Its tables are shared by whatever games it searches
-// in turn: a table move is only an ordering hint among the generated moves, and the keys of
-// different games' positions differ, so they need no clearing between requests (clearing
-// 16-64 MB at every change of game would cost more than the searches of a busy server).
-type engine struct {
-	*search.Engine
-}
-
-// acquire takes an idle engine, waiting up to searchWait; release gives it back.
-func (s *Server) acquire(ctx context.Context) (*engine, error) {
-	var e *engine
+// acquire takes an idle engine, waiting up to searchWait; release gives it back. The
+// engines' tables are shared by whatever games they search in turn: a table move is only an
+// ordering hint among the generated moves, and the keys of different games' positions
+// differ, so they need no clearing between requests (clearing 16-64 MB at every change of
+// game would cost more than the searches of a busy server).
+func (s *Server) acquire(ctx context.Context) (*search.Engine, error) {
+	var e *search.Engine
 	select {
 	case e = <-s.engines:
 	default:
@@ -45,7 +41,7 @@ func (s *Server) acquire(ctx context.Context) (*engine, error) {
 	return e, nil
 }
 
-func (s *Server) release(e *engine) { s.engines <- e }
+func (s *Server) release(e *search.Engine) { s.engines <- e }
 
 // limits turns a request's Limit into the search's, for the side to move; the default is
 // defaultMoveTime.

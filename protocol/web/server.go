@@ -68,8 +68,8 @@ type Config struct {
 // Server is the browser board's HTTP handler and its engines.
 type Server struct {
 	cfg     Config
-	engines chan *engine  // the idle engines
-	streams chan struct{} // a token per running analysis stream
+	engines chan *search.Engine // the idle engines
+	streams chan struct{}       // a token per running analysis stream
 	mux     *http.ServeMux
 	// searchWait is how long a search waits for an engine (tests shorten it).
 	searchWait time.Duration
@@ -91,7 +91,7 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{
 		cfg:     cfg,
-		engines: make(chan *engine, cfg.Searches),
+		engines: make(chan *search.Engine, cfg.Searches),
 		streams: make(chan struct{}, maxStreams),
 		mux:     http.NewServeMux(),
 
@@ -101,7 +101,7 @@ func New(cfg Config) *Server {
 		e := search.NewEngine()
 		e.SetHashMB(cfg.HashMB)
 		e.SetThreads(cfg.Threads)
-		s.engines <- &engine{Engine: e}
+		s.engines <- e
 	}
 	s.routes()
 	return s
