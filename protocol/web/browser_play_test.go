@@ -312,7 +312,7 @@ func TestBrowserModes(t *testing.T) {
 }
 
 // TestBrowserBunkerLeapOrCastling asks which move is meant when the king's click on g1 is
-// both the bunker leap and castling.
+// both the bunker leap and castling, and castles at once on a click on the rook.
 func TestBrowserBunkerLeapOrCastling(t *testing.T) {
 	t.Parallel()
 	p := openBoard(t, hashFor("bunker", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R w HAha - 0 1 Kk"))
@@ -329,6 +329,15 @@ func TestBrowserBunkerLeapOrCastling(t *testing.T) {
 	wantLastMove(t, p.waitMoves(1), "e1g1")
 	if k, r := p.pieceOn("g1"), p.pieceOn("h1"); k != "K" || r != "R" {
 		t.Errorf("after the bunker leap g1 shows %q (want K) and h1 %q (want R)", k, r)
+	}
+
+	// The king's click on its own rook means castling only: played without a question.
+	p.load(hashFor("bunker", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R w HAha - 0 1 Kk"))
+	p.setSelect("mode", "two")
+	p.clickTokens("e1", "h1")
+	wantLastMove(t, p.waitMoves(1), "e1h1")
+	if k, r := p.pieceOn("g1"), p.pieceOn("f1"); k != "K" || r != "R" {
+		t.Errorf("after castling g1 shows %q (want K) and f1 %q (want R)", k, r)
 	}
 }
 
