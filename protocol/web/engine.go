@@ -297,7 +297,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	ctx, cancel := context.WithTimeout(r.Context(), maxAnalysisTime)
+	ctx, cancel := context.WithTimeout(r.Context(), s.analysisTime)
 	defer cancel()
 	send := func(event string, v any) bool {
 		b, err := json.Marshal(v)

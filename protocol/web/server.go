@@ -71,8 +71,10 @@ type Server struct {
 	engines chan *search.Engine // the idle engines
 	streams chan struct{}       // a token per running analysis stream
 	mux     *http.ServeMux
-	// searchWait is how long a search waits for an engine (tests shorten it).
-	searchWait time.Duration
+	// searchWait is how long a search waits for an engine, analysisTime how long a stream
+	// lasts (tests shorten them).
+	searchWait   time.Duration
+	analysisTime time.Duration
 	// panics counts the requests the recover middleware caught, for tests that prove no
 	// bad input reaches it.
 	panics atomic.Int64
@@ -95,7 +97,8 @@ func New(cfg Config) *Server {
 		streams: make(chan struct{}, maxStreams),
 		mux:     http.NewServeMux(),
 
-		searchWait: searchWait,
+		searchWait:   searchWait,
+		analysisTime: maxAnalysisTime,
 	}
 	for range cfg.Searches {
 		e := search.NewEngine()

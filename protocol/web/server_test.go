@@ -538,7 +538,28 @@ func TestAnalyzeStream(t *testing.T) {
 	}
 }
 
-// TestAnalyzeDone: a stream of a position with one move ends by itself with its best move.
+// TestAnalyzeTimeLimit: a stream ends by itself at its time limit, with a done event
+// that names the best move.
+func TestAnalyzeTimeLimit(t *testing.T) {
+	s := newServer(t, 1)
+	s.analysisTime = 300 * time.Millisecond
+	start := time.Now()
+	code, hdr, body := call(t, s, http.MethodGet, "/api/analyze?variant=hopchess&moves=e2e4", "")
+	if code != 200 || hdr.Get("Content-Type") != "text/event-stream" || time.Since(start) > 5*time.Second {
+		t.Fatalf("status %d, type %q after %v", code, hdr.Get("Content-Type"), time.Since(start))
+	}
+	text := string(body)
+	i := strings.LastIndex(text, "event: done\ndata: ")
+	if !strings.Contains(text, "event: info") || i < 0 {
+		t.Fatalf("stream %q", text)
+	}
+	var done struct{ Move string }
+	if err := json.Unmarshal([]byte(strings.TrimSpace(text[i+len("event: done\ndata: "):])), &done); err != nil || !strings.Contains(done.Move, ",") {
+		t.Errorf("done event %q: %v", text[i:], err)
+	}
+}
+
+// TestAnalyzeStreamCap: at most maxStreams streams run at once.
 func TestAnalyzeStreamCap(t *testing.T) {
 	s := newServer(t, 1)
 	for range maxStreams {
