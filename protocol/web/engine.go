@@ -47,11 +47,10 @@ func (s *Server) release(e *search.Engine) { s.engines <- e }
 // defaultMoveTime.
 func (l Limit) limits(side movegen.Color) (search.Limits, error) {
 	ms := func(name string, v *int64, hi time.Duration) (time.Duration, error) {
-		d := time.Duration(*v) * time.Millisecond
-		if *v < 0 || d > hi {
+		if *v < 0 || *v > hi.Milliseconds() { // compared before the product can overflow
 			return 0, badRequest(fmt.Sprintf("%s must be between 0 and %d ms.", name, hi.Milliseconds()))
 		}
-		return d, nil
+		return time.Duration(*v) * time.Millisecond, nil
 	}
 	var lim search.Limits
 	set := false

@@ -455,6 +455,8 @@ func TestMoveEndpoint(t *testing.T) {
 		{`{"variant":"normal","depth":65}`, "depth must be"},
 		{`{"variant":"normal","movetime":60001}`, "movetime must be"},
 		{`{"variant":"normal","wtime":-5}`, "wtime must be"},
+		{`{"variant":"normal","movetime":9223372036854775}`, "movetime must be"},
+		{`{"variant":"normal","binc":9223372036854775807}`, "binc must be"},
 		{`{"variant":"normal","moves":["f2f3","e7e5","g2g4","d8h4"],"depth":1}`, "The game is over"},
 	} {
 		var e struct{ Error string }
