@@ -94,15 +94,15 @@ func BenchmarkLoad(b *testing.B) {
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: games}, Timeout: 30 * time.Second}
 
 	type sample struct {
-		kind string
-		d    time.Duration
-		err  string
+		kind, variant string
+		d             time.Duration
+		err           string
 	}
 	var mu sync.Mutex
 	var samples []sample
-	record := func(kind string, d time.Duration, err string) {
+	record := func(kind, variant string, d time.Duration, err string) {
 		mu.Lock()
-		samples = append(samples, sample{kind, d, err})
+		samples = append(samples, sample{kind, variant, d, err})
 		mu.Unlock()
 	}
 	post := func(path string, body []byte, out any) (time.Duration, error) {
@@ -145,11 +145,11 @@ func BenchmarkLoad(b *testing.B) {
 				}
 				d, err := post("/api/state", []byte(mustJSON(game{Variant: v.Name, Moves: moves})), &st)
 				if err != nil {
-					record("state", d, err.Error())
+					record("state", v.Name, d, err.Error())
 					moves = nil
 					continue
 				}
-				record("state", d, "")
+				record("state", v.Name, d, "")
 				if st.Outcome.Over || len(moves) >= 120 {
 					moves, variant = nil, (variant+1)%len(movegen.All)
 					continue
@@ -169,12 +169,12 @@ func BenchmarkLoad(b *testing.B) {
 				if err != nil {
 					// a game over after the person's move is no error
 					if !bytes.Contains([]byte(err.Error()), []byte("The game is over")) {
-						record("move", d, err.Error())
+						record("move", v.Name, d, err.Error())
 					}
 					moves, variant = nil, (variant+1)%len(movegen.All)
 					continue
 				}
-				record("move", d, "")
+				record("move", v.Name, d, "")
 				moves = append(moves, ans.Move.Text)
 			}
 		})
@@ -186,6 +186,25 @@ func BenchmarkLoad(b *testing.B) {
 		cpu.Seconds(), duration, len(samples), float64(cpu.Microseconds())/1000/float64(max(len(samples), 1)))
 	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(max(len(samples), 1)), "cpu-ms/request")
 
+	// The slowest requests by game, to see where a tail comes from.
+	for _, kind := range []string{"state", "move"} {
+		byVariant := map[string][]time.Duration{}
+		for _, s := range samples {
+			if s.kind == kind && s.err == "" {
+				byVariant[s.variant] = append(byVariant[s.variant], s.d)
+			}
+		}
+		line := ""
+		for _, v := range movegen.All {
+			ds := byVariant[v.Name]
+			if len(ds) == 0 {
+				continue
+			}
+			slices.Sort(ds)
+			line += fmt.Sprintf(" %s p99 %v;", v.Name, ds[min(len(ds)-1, len(ds)*99/100)].Round(100*time.Microsecond))
+		}
+		b.Logf("%s by game:%s", kind, line)
+	}
 	for _, kind := range []string{"state", "move"} {
 		var ds []time.Duration
 		errs := 0
