@@ -419,7 +419,11 @@ func TestBrowserAnalysisStreams(t *testing.T) {
 	p.waitFor("the depth to change from "+depth,
 		fmt.Sprintf(`document.querySelector("#analysis-depth").textContent.trim() !== %q`, depth))
 	p.waitFor("two MultiPV lines", `document.querySelectorAll("#pv-lines .pv-line").length === 2`)
-	p.waitFor("a score in #eval-score", `document.querySelector("#eval-score").textContent.trim() !== ""`)
+	p.waitFor("a score in #eval-score", `/\d/.test(document.querySelector("#eval-score").textContent)`)
+	p.waitFor("a speed in #analysis-nps", `/\d/.test(document.querySelector("#analysis-nps").textContent)`)
+	if p.count("#eval-bar") != 1 {
+		t.Errorf("no #eval-bar")
+	}
 	p.waitFor("the best move drawn as an arrow", `document.querySelectorAll("#board .arrow").length > 0`)
 	p.screenshot("analysis")
 	p.click("#analyze") // stop
