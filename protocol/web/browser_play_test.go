@@ -281,6 +281,21 @@ func TestBrowserModes(t *testing.T) {
 			t.Errorf("the person's move is recorded as %q, want %q", moves[1], move.Text)
 		}
 	})
+	t.Run("engine thinking", func(t *testing.T) {
+		t.Parallel()
+		p := openBoard(t, hashFor("normal", ""))
+		p.setSelect("level", "movetime:2000") // long enough to see, even on a loaded machine
+		p.setSelect("mode", "white")
+		p.waitIdle()
+		p.clickTokens("e2", "e4")
+		p.waitFor("#status to say the engine thinks", `window.varchess.moves.length === 1 && /think/i.test(document.querySelector("#status").textContent)`)
+		p.clickToken("d2") // the person's clicks wait for the engine
+		p.waitFor("a reason in #message for the click while the engine thinks", `document.querySelector("#message").textContent.trim() !== ""`)
+		p.waitMoves(2)
+		if status := p.text("#status"); strings.Contains(strings.ToLower(status), "think") {
+			t.Errorf("#status still says %q after the engine's move", status)
+		}
+	})
 	t.Run("engine against engine", func(t *testing.T) {
 		t.Parallel()
 		p := openBoard(t, hashFor("normal", ""))
