@@ -4,8 +4,9 @@
 GO        ?= go
 BIN       := bin/engine
 STATICCHECK_VERSION := v0.8.2
-# Debian packages the GUI and comparison tests need (XBoard under Xvfb, reference engines).
-DEB_PACKAGES := xboard xvfb xauth fairymax fairy-stockfish
+# Debian packages the GUI, browser and comparison tests need (XBoard under Xvfb, Chromium for
+# the browser board, reference engines).
+DEB_PACKAGES := xboard xvfb xauth fairymax fairy-stockfish chromium
 
 .PHONY: all build baseline run test test-go test-race deps-debian bench lint fmt-check mod-check vet race fuzz perft-long perft-bench clean
 
@@ -24,8 +25,10 @@ baseline:
 	(cd "$$tmp" && $(GO) build -o "$(CURDIR)/bin/engine-baseline" ./cmd/engine) && \
 	echo "bin/engine-baseline: built from $$(git rev-parse --short "$(REF)")"
 
+# run starts the browser board (engine serve) and prints its URL; bin/engine without
+# arguments is the XBoard/UCI/console loop GUIs start.
 run: build
-	./$(BIN)
+	./$(BIN) serve
 
 # test runs everything CI runs: formatting, a tidy go.mod, vet, the unit and transcript
 # tests, and the race detector on the concurrent packages.
@@ -40,15 +43,16 @@ test-go:
 test-race:
 	$(GO) test -race -short -count=1 ./search ./protocol ./bench
 
-# deps-debian installs the Debian packages the GUI tests use, when they are missing and
-# this user can install them (root with apt-get); otherwise those tests skip themselves.
+# deps-debian installs the Debian packages the GUI and browser tests use, when they are
+# missing and this user can install them (root with apt-get); otherwise those tests skip
+# themselves.
 deps-debian:
 	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "installing Debian packages:$$missing"; \
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing) >/dev/null 2>&1 || echo "warning: could not install$$missing"; \
-	  else echo "note: Debian packages missing:$$missing (GUI tests will skip)"; fi; \
+	  else echo "note: Debian packages missing:$$missing (GUI and browser tests will skip)"; fi; \
 	fi
 
 bench: build
