@@ -279,8 +279,6 @@ func (c *console) userMove(s string) {
 		}
 	}
 	if err != nil {
-		// LEAD (merge with movegen.WhyIllegal): this is the one call that explains a
-		// refused move; switch it to the movegen explanation there.
 		c.errorf("%s", refusalReason(p, s))
 		return
 	}
