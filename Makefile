@@ -36,6 +36,8 @@ test: deps-debian fmt-check mod-check vet test-go test-race
 
 test-go:
 	$(GO) test -count=1 ./...
+	@if command -v node >/dev/null; then node --test protocol/web/static/test/; \
+	else echo "note: node missing, the page's pure-module tests (protocol/web/static/test) skip"; fi
 
 # test-race runs the packages whose goroutines share state (the Lazy SMP workers and their
 # table, the protocol sessions, the match runner) under the race detector, without the

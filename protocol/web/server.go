@@ -53,7 +53,7 @@ const (
 const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
 	"connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
 
-//go:embed static
+//go:embed static/index.html static/css static/js
 var staticFiles embed.FS
 
 // Config are the server's settings.
