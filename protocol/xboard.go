@@ -63,6 +63,7 @@ type xboard struct {
 	legSq   movegen.Square
 	liftPos *movegen.Position
 	marks   map[movegen.Square]byte
+	choice  string // the choice letters of the lift's magenta targets, the usual one first
 
 	statMu sync.Mutex
 	stat   search.Info // the last report, for "." in analyze mode
@@ -538,7 +539,7 @@ func (x *xboard) searchDone(res search.Result) {
 
 // clearLift forgets a piece the user had lifted.
 func (x *xboard) clearLift() {
-	x.liftSq, x.legSq, x.liftPos, x.marks = movegen.NoSquare, movegen.NoSquare, nil, nil
+	x.liftSq, x.legSq, x.liftPos, x.marks, x.choice = movegen.NoSquare, movegen.NoSquare, nil, nil, ""
 }
 
 // lift answers the user picking up a piece with the squares it may go to: yellow, red for
@@ -635,11 +636,27 @@ func (x *xboard) lift(arg string) {
 	default:
 		x.clearLift()
 	}
-	x.liftPos, x.marks = p, marks
+	x.liftPos, x.marks, x.choice = p, marks, ""
 	x.w.println("highlight " + x.xb.highlight(marks))
 	if len(choice) > 0 {
-		x.w.println("choice " + x.choiceLetters(choice))
+		x.choice = x.choiceLetters(choice)
+		x.w.println("choice " + liftChoice(x.choice, p.At(x.liftSq).Type() == movegen.Pawn))
 	}
+}
+
+// liftChoice is the choice sent with a lift. XBoard 4.9.1 with sweep selection (Debian's
+// -sweepPromotions true) previews the piece of a click on a magenta square by sweeping from
+// the queen upwards through its piece list, wrapping to the pawn, and keeps only the letters
+// of the last choice: with "RBNP" a plain click placed a pawn (c2e3p, seen in XBoard's
+// debug log). So a piece that is not a pawn gets only the usual piece with its lift; the
+// whole list follows in the answer to the put XBoard sends on the click (put), when the
+// user may sweep through it. A pawn gets the whole list at once: XBoard starts its sweep
+// as soon as the pawn is lifted, and the user pulls it back to under-promote.
+func liftChoice(letters string, pawn bool) string {
+	if pawn || letters == "" {
+		return letters
+	}
+	return letters[:1]
 }
 
 // choiceLetters writes piece types for a choice command: capitals, promotions in the
@@ -660,12 +677,17 @@ func (x *xboard) choiceLetters(types []movegen.PieceType) string {
 }
 
 // put answers the user dropping the lifted piece: on the end of a first leg the entry
-// continues (XBoard lifts again there). Promotions need no answer: the choice was sent with
-// the lift.
+// continues (XBoard lifts again there); on a magenta square it gets the whole choice.
 func (x *xboard) put(arg string) {
 	sq := x.xb.squareByName(arg)
 	if sq == movegen.NoSquare || x.liftPos == nil {
 		x.clearLift()
+		return
+	}
+	if x.marks[sq] == hlChoice && x.choice != "" {
+		// XBoard's extra put on a click on a magenta square, before it makes the move: the
+		// pieces to sweep through, the usual one first (liftChoice)
+		x.w.println("choice " + x.choice)
 		return
 	}
 	var ml movegen.MoveList
