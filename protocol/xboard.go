@@ -59,11 +59,15 @@ type xboard struct {
 
 	// lift/put state: the square lifted, the square where a first leg ended, the marks sent
 	// and the pieces to choose from on each target.
+	// setupUnread: the engine sent a setup at variant and nothing was played since; a
+	// setboard now came before XBoard read that setup (xbBoard.resetupLines)
+	setupUnread bool
+
 	liftSq  movegen.Square
 	legSq   movegen.Square
 	liftPos *movegen.Position
 	marks   map[movegen.Square]byte
-	choice  string // the choice letters of the lift's magenta targets, the usual one first
+	choice  string // the whole choice of the lift's magenta targets when the lift sent only the usual piece (liftChoice)
 
 	statMu sync.Mutex
 	stat   search.Info // the last report, for "." in analyze mode
@@ -111,7 +115,7 @@ func (x *xboard) setVariant(v *movegen.Variant) {
 	}
 	x.start = x.unplayed[v]
 	x.game = movegen.NewGame(x.start)
-	x.over = false
+	x.over, x.setupUnread = false, false
 	x.clearLift()
 }
 
@@ -304,6 +308,7 @@ func (x *xboard) variant(name string) {
 	x.setVariant(v)
 	for _, l := range x.xb.setupLines(x.start) {
 		x.w.println(l)
+		x.setupUnread = true
 	}
 }
 
@@ -345,6 +350,13 @@ func (x *xboard) setboard(fen string) {
 			return
 		}
 		p, err := x.xb.parseFEN(fen, x.start)
+		if err != nil && x.setupUnread {
+			// XBoard reads the setup sent at variant after this and takes it, its board
+			// format changing: this is its own start, such as the array it shuffles under
+			// bunker's parent nocastle at a new game, with its royal king as '.'
+			x.w.printf("# setboard before XBoard read the setup, ignored: %v", err)
+			return
+		}
 		if err != nil {
 			x.w.printf("tellusererror Illegal position: %v", err)
 			return
@@ -352,6 +364,12 @@ func (x *xboard) setboard(fen string) {
 		x.game = movegen.NewGame(p)
 		x.over = false
 		x.clearLift()
+		if x.setupUnread {
+			x.setupUnread = false
+			for _, l := range x.xb.resetupLines(p) {
+				x.w.println(l)
+			}
+		}
 	})
 }
 
@@ -397,7 +415,7 @@ func (x *xboard) userMove(text string) {
 		x.stopSearch()
 	}
 	x.game.Play(m)
-	x.unplayed = nil
+	x.unplayed, x.setupUnread = nil, false
 	x.clearLift()
 	x.claim()
 	switch {
@@ -463,7 +481,7 @@ func (x *xboard) think() {
 		x.claim()
 		return
 	}
-	x.mode = xbThinking
+	x.mode, x.setupUnread = xbThinking, false
 	p := x.game.Position()
 	x.job.start(p, x.game.History(), x.limits(), x.reporter(p))
 }
@@ -595,7 +613,12 @@ func (x *xboard) lift(arg string) {
 				if xbVariants[x.v.Name].kingAsMan {
 					// the king, then its rook (cyan: a first leg), then the king's
 					// destination: the two-leg form XBoard applies right (xbmap.go)
-					if m.From() != m.To() {
+					switch {
+					case castleOnRook(m) && x.xb.swapsOwn():
+						marks[m.To()] = hlMove // the king onto its rook: XBoard swaps them
+					case castleOnRook(m):
+						// no click enters it where XBoard does not swap (xbBoard.swapsOwn)
+					case m.From() != m.To():
 						marks[m.Aux()] = hlLeg
 					}
 					continue
@@ -639,8 +662,12 @@ func (x *xboard) lift(arg string) {
 	x.liftPos, x.marks, x.choice = p, marks, ""
 	x.w.println("highlight " + x.xb.highlight(marks))
 	if len(choice) > 0 {
-		x.choice = x.choiceLetters(choice)
-		x.w.println("choice " + liftChoice(x.choice, p.At(x.liftSq).Type() == movegen.Pawn))
+		all := x.choiceLetters(choice)
+		first := liftChoice(all, p.At(x.liftSq).Type() == movegen.Pawn)
+		if first != all {
+			x.choice = all
+		}
+		x.w.println("choice " + first)
 	}
 }
 
@@ -677,7 +704,8 @@ func (x *xboard) choiceLetters(types []movegen.PieceType) string {
 }
 
 // put answers the user dropping the lifted piece: on the end of a first leg the entry
-// continues (XBoard lifts again there); on a magenta square it gets the whole choice.
+// continues (XBoard lifts again there); on a magenta square it gets the whole choice when
+// the lift sent only the usual piece (liftChoice).
 func (x *xboard) put(arg string) {
 	sq := x.xb.squareByName(arg)
 	if sq == movegen.NoSquare || x.liftPos == nil {
@@ -694,7 +722,7 @@ func (x *xboard) put(arg string) {
 	x.liftPos.LegalMoves(&ml)
 	for _, m := range ml.Moves() {
 		leg := m.Kind() == movegen.HopCapture || m.Kind() == movegen.HopEnPassant
-		leg = leg || m.Kind() == movegen.Castle && xbVariants[x.v.Name].kingAsMan && m.From() != m.To() // the rook, cyan
+		leg = leg || m.Kind() == movegen.Castle && xbVariants[x.v.Name].kingAsMan && m.From() != m.To() && !castleOnRook(m) // the rook, cyan
 		if leg && m.From() == x.liftSq && x.xb.killSquare(m) == sq {
 			x.legSq = sq
 			return
