@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -39,11 +40,12 @@ func programPath(name string) string {
 type clickBoard struct {
 	t       *testing.T
 	display string
-	log     string // XBoard's debug log
-	files   int    // board files (without holdings)
-	hold    int    // holdings columns on each side (2 with holdings, else 0)
-	sq      int    // XBoard's square size in pixels
-	height  int    // the window's height: the board is drawn at its bottom
+	log     string       // XBoard's debug log
+	files   int          // board files (without holdings)
+	hold    int          // holdings columns on each side (2 with holdings, else 0)
+	sq      int          // XBoard's square size in pixels
+	height  int          // the window's height: the board is drawn at its bottom
+	output  bytes.Buffer // XBoard's own output, for a failure's message
 }
 
 // clickBoardSize is XBoard's -size: the square size of an 8-file board; wider boards (with
@@ -75,26 +77,30 @@ func startClickBoard(t *testing.T, variant string, files int, holdings bool, ext
 	ctx, cancel := context.WithTimeout(context.Background(), 55*time.Second)
 	t.Cleanup(cancel)
 
-	// Xvfb picks a free display and writes its number on fd 3 (-displayfd)
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
+	// a display of our own: a number no server holds (xvfb-run counts down from 99), and
+	// ready when xdotool can talk to it
+	display := ""
+	for n := 200 + os.Getpid()%300; display == "" && n < 600; n++ {
+		if _, err := os.Stat(fmt.Sprintf("/tmp/.X%d-lock", n)); err == nil {
+			continue
+		}
+		display = fmt.Sprintf(":%d", n)
 	}
-	xvfb := exec.CommandContext(ctx, programPath("Xvfb"), "-displayfd", "3", "-screen", "0", "1280x1024x24", "-nolisten", "tcp")
-	xvfb.ExtraFiles = []*os.File{w}
+	xvfb := exec.CommandContext(ctx, programPath("Xvfb"), display, "-screen", "0", "1280x1024x24", "-nolisten", "tcp")
 	if err := xvfb.Start(); err != nil {
 		t.Fatalf("Xvfb: %v", err)
 	}
-	w.Close()
-	t.Cleanup(func() { xvfb.Process.Kill(); xvfb.Wait() })
-	buf := make([]byte, 16)
-	n, _ := r.Read(buf)
-	r.Close()
-	num := strings.TrimSpace(string(buf[:n]))
-	if _, err := strconv.Atoi(num); err != nil {
-		t.Fatalf("Xvfb gave no display number (%q)", num)
+	t.Cleanup(func() { xvfb.Process.Signal(os.Interrupt); xvfb.Wait() }) // so it removes its socket
+	b := &clickBoard{t: t, display: display}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		if _, err := b.xdotool("getdisplaygeometry"); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("Xvfb %s did not come up", display)
+		}
 	}
-	b := &clickBoard{t: t, display: ":" + num, log: filepath.Join(dir, "debug.txt"), files: files}
+	b.log, b.files = filepath.Join(dir, "debug.txt"), files
 	if holdings {
 		b.hold = 2
 	}
@@ -112,6 +118,7 @@ func startClickBoard(t *testing.T, variant string, files int, holdings bool, ext
 	xb := exec.CommandContext(ctx, programPath("xboard"), args...)
 	xb.Dir = dir
 	xb.Env = append(os.Environ(), "DISPLAY="+b.display, "HOME="+home, "PATH="+os.Getenv("PATH")+":/usr/games")
+	xb.Stdout, xb.Stderr = &b.output, &b.output
 	if err := xb.Start(); err != nil {
 		t.Fatalf("xboard: %v", err)
 	}
@@ -175,7 +182,7 @@ func (b *clickBoard) waitLog(want string, d time.Duration) string {
 			return log
 		}
 		if time.Now().After(deadline) {
-			b.t.Fatalf("XBoard's debug log has no %q within %v:\n%s", want, d, tail(log, 2500))
+			b.t.Fatalf("XBoard's debug log has no %q within %v:\n%s\nXBoard's output:\n%s", want, d, tail(log, 2500), tail(b.output.String(), 1000))
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
