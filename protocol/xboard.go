@@ -57,12 +57,12 @@ type xboard struct {
 	base, inc time.Duration
 	myTime    time.Duration
 
-	// lift/put state: the square lifted, the square where a first leg ended, the marks sent
-	// and the pieces to choose from on each target.
 	// setupUnread: the engine sent a setup at variant and nothing was played since; a
 	// setboard now came before XBoard read that setup (xbBoard.resetupLines)
 	setupUnread bool
 
+	// lift/put state: the square lifted, the square where a first leg ended, the marks sent
+	// and the pieces to choose from on each target.
 	liftSq  movegen.Square
 	legSq   movegen.Square
 	liftPos *movegen.Position
