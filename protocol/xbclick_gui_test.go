@@ -264,3 +264,43 @@ func TestXBoardGUIBunkerLoadAndCastle(t *testing.T) {
 		t.Errorf("XBoard sent %q after clicks on c1 and b1, want a lift of each: its board lost the rook", sent)
 	}
 }
+
+// TestXBoardGUIPrechessHands: in Pre-chess a captured piece does not go into the capturer's
+// hand on XBoard's board, as it did under the crazyhouse-style holdings of XBoard's other
+// parents (issue 20, item 14): after d4xe5 from a loaded position, XBoard's own copy of the
+// position (Edit > Copy Position, read with xclip) has empty hands.
+func TestXBoardGUIPrechessHands(t *testing.T) {
+	if programPath("xclip") == "" {
+		t.Skip("reading XBoard's position needs xclip: apt-get install xclip")
+	}
+	dir := t.TempDir()
+	pos := filepath.Join(dir, "pos.fen")
+	if err := os.WriteFile(pos, []byte("nrkqbbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/NRKQBBNR w - - 0 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := startClickBoard(t, "prechess", 8, true, "-lpf", pos)
+	b.waitLog("8x8+6_bughouse nrkqbbnr/", 10*time.Second) // the loaded position (resetupLines)
+	b.click("d4")
+	b.click("e5")
+	log := b.waitLog("<first : move ", 20*time.Second)
+	if !strings.Contains(log, ">first : d4e5") || strings.Contains(log, "Illegal move") {
+		t.Fatalf("the capture d4e5 was not played:\n%s", tail(log, 1500))
+	}
+	if out, err := b.xdotool("key", "ctrl+shift+c"); err != nil {
+		t.Fatalf("xdotool: %v %s", err, out)
+	}
+	time.Sleep(500 * time.Millisecond)
+	cmd := exec.Command(programPath("xclip"), "-o", "-selection", "clipboard")
+	cmd.Env = append(os.Environ(), "DISPLAY="+b.display)
+	fen, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("xclip: %v", err)
+	}
+	board, _, _ := strings.Cut(string(fen), " ")
+	if !strings.HasPrefix(board, "nrk") || !strings.Contains(board, "/4P") {
+		t.Fatalf("XBoard's position %q is not the game's", fen)
+	}
+	if _, hand, ok := strings.Cut(board, "["); ok && hand != "-]" && hand != "]" {
+		t.Errorf("XBoard's hands after a capture: [%s, want empty (%s)", hand, fen)
+	}
+}
