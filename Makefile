@@ -4,9 +4,10 @@
 GO        ?= go
 BIN       := bin/engine
 STATICCHECK_VERSION := v0.8.2
-# Debian packages the GUI, browser and comparison tests need (XBoard under Xvfb, Chromium for
+# Debian packages the GUI, browser and comparison tests need (XBoard under Xvfb, clicked through
+# XTest with xdotool and read through the clipboard with xclip, Chromium for
 # the browser board, reference engines).
-DEB_PACKAGES := xboard xvfb xauth fairymax fairy-stockfish chromium
+DEB_PACKAGES := xboard xvfb xauth xdotool xclip fairymax fairy-stockfish chromium
 
 .PHONY: all build baseline run test test-go test-race deps-debian bench lint fmt-check mod-check vet race fuzz perft-long perft-bench clean
 
