@@ -43,7 +43,7 @@ func TestWhyIllegal(t *testing.T) {
 			"*****1/r1b1n1/3k1p/1p3b/2P3/NP1PN1/R1K1BR/1*****[Brnp] w - - 0 6 JJ", "", "c2", "c3", "White's king is stuck"},
 		{"weak square: no entering one's own", WeakSquare, "*****1/4k1/6/6/R5/6/1K4/1*****[] w - - 0 30 MM", "", "a4", "a1",
 			"No piece may enter its own weak square, a1."},
-		{"weak square: game won", WeakSquare, "*****1/4k1/6/6/6/6/1K3R/1*****[] w - - 0 30 MM", "f2f8", "e7", "e6", "The game is over: white reaches the weak square."},
+		{"weak square: game won", WeakSquare, "*****1/4k1/6/6/6/6/1K3R/1*****[] w - - 0 30 MM", "f2f8", "e7", "e6", "The game is over: White reaches the weak square."},
 		{"jumping knights: quiet move onto the edge", JumpingKnights, "", "", "b1", "z1", "Only a capture ends on an edge square such as z1"},
 		{"jumping knights: hop capture by its victim", JumpingKnights, jkFEN("Ke1 Wb0 Ra5 bb1 ke8"), "", "b0", "b1", ""},
 		{"jumping knights: Rule 4", JumpingKnights, jkFEN("Ke1 Wb0 Ra5 bb1 ke8"), "", "a5", "a6", "compulsory now (Rule 4)"},
