@@ -153,7 +153,7 @@ type boardPage struct {
 	base string          // the server's URL, ending in "/"
 
 	mu       sync.Mutex
-	problems []string // uncaught exceptions and security (CSP) errors: each fails the test
+	problems []string // uncaught exceptions, security (CSP) errors, 500s: each fails the test
 	console  []string // other console errors, shown when a wait fails
 }
 
@@ -232,6 +232,10 @@ func (p *boardPage) record(ev any) {
 		}
 		if e.Source == log.EntrySourceSecurity {
 			p.problems = append(p.problems, "security error (Content-Security-Policy?): "+e.Text)
+			return
+		}
+		if e.Source == log.EntrySourceNetwork && strings.Contains(e.Text, "status of 500") {
+			p.problems = append(p.problems, fmt.Sprintf("the server answered 500: %s %s", e.Text, e.URL))
 			return
 		}
 		p.console = append(p.console, fmt.Sprintf("%s error: %s %s", e.Source, e.Text, e.URL))
