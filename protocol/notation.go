@@ -23,9 +23,9 @@ func SAN(p *movegen.Position, m movegen.Move) (string, error) {
 }
 
 // SANs writes each of moves, legal moves of p, in SAN, reading p into notnil/chess once
-// for all of them (a board lists thirty moves at a time); normal chess only. The moves are
-// looked up among notnil's valid moves, which carry the check and mate tags SAN's + and #
-// are written from.
+// for all of them (a board lists thirty moves at a time); normal chess only. Each move is
+// taken from notnil's own list of the position's moves: only those carry the check and
+// mate tags that SAN's + and # are written from (a decoded move has none).
 func SANs(p *movegen.Position, moves []movegen.Move) ([]string, error) {
 	cp, err := chessPosition(p)
 	if err != nil {
@@ -34,17 +34,16 @@ func SANs(p *movegen.Position, moves []movegen.Move) ([]string, error) {
 	valid := cp.ValidMoves()
 	out := make([]string, len(moves))
 	for i, m := range moves {
-		cm, err := chess.UCINotation{}.Decode(cp, p.MoveText(m))
-		if err != nil {
-			return nil, err
-		}
-		for _, vm := range valid {
-			if vm.S1() == cm.S1() && vm.S2() == cm.S2() && vm.Promo() == cm.Promo() {
-				cm = vm
+		text := p.MoveText(m)
+		for _, cm := range valid {
+			if cm.String() == text {
+				out[i] = chess.AlgebraicNotation{}.Encode(cp, cm)
 				break
 			}
 		}
-		out[i] = chess.AlgebraicNotation{}.Encode(cp, cm)
+		if out[i] == "" {
+			return nil, fmt.Errorf("%s is not a legal move of %s", text, p.FEN())
+		}
 	}
 	return out, nil
 }
@@ -114,13 +113,7 @@ func WritePGN(g *movegen.Game, tags PGNTags) string {
 		} else if i == 0 {
 			words = append(words, fmt.Sprintf("%d...", pos.FullmoveNumber()))
 		}
-		name := pos.MoveText(m)
-		if v.Name == "normal" {
-			if san, err := SAN(&pos, m); err == nil {
-				name = san
-			}
-		}
-		words = append(words, name)
+		words = append(words, moveName(&pos, m))
 		pos.Apply(m)
 	}
 	words = append(words, o.Result.String())

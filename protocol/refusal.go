@@ -147,7 +147,7 @@ func sanMovesOf(p *movegen.Position, t movegen.PieceType) string {
 		if p.At(m.From()).Type() != t {
 			continue
 		}
-		if s, err := sanOf(p, m); err == nil {
+		if s, err := SAN(p, m); err == nil {
 			out = append(out, s)
 		}
 	}
