@@ -36,6 +36,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -169,6 +170,9 @@ func openBoard(t *testing.T, hash string) *boardPage {
 	if !ok {
 		t.Skip("browser test skipped: Chromium is not installed; install it with `apt-get install chromium` (Debian) and run again")
 	}
+	if pageLoads.broken.Load() {
+		t.Fatal("the board page never started in the earlier tests (see their failures); not trying again")
+	}
 	browserCtx, err := startBrowser(path)
 	if err != nil {
 		t.Fatalf("starting Chromium (%s): %v", path, err)
@@ -253,9 +257,22 @@ func (p *boardPage) load(hash string) {
 	if err := chromedp.Do(p.bounded(actionTimeout), chromedp.Navigate("about:blank"), chromedp.Navigate(u)); err != nil {
 		p.t.Fatalf("loading %s: %v", u, err)
 	}
-	p.waitFor("the page to expose window.varchess with a state",
-		`!!(window.varchess && window.varchess.state && window.varchess.state.variant)`)
+	const ready = `!!(window.varchess && window.varchess.state && window.varchess.state.variant)`
+	if ok, _ := p.poll(waitTimeout, ready); !ok {
+		if pageLoads.failed.Add(1) >= 2 && pageLoads.started.Load() == 0 {
+			pageLoads.broken.Store(true)
+		}
+		p.t.Fatalf("the page did not start: no window.varchess with a state after loading %s%s", u, p.describe())
+	}
+	pageLoads.started.Add(1)
 	p.waitIdle()
+}
+
+// pageLoads counts the loads of the page in the test binary: when it never starts (twice,
+// and never once well), the later tests fail at once instead of each waiting for it.
+var pageLoads struct {
+	started, failed atomic.Int64
+	broken          atomic.Bool
 }
 
 // bounded is the tab's context limited to d (never past the test's own bound).
@@ -297,29 +314,45 @@ func (p *boardPage) waitFor(what, cond string) {
 
 func (p *boardPage) waitForWithin(d time.Duration, what, cond string) {
 	p.t.Helper()
+	ok, lastErr := p.poll(d, cond)
+	switch {
+	case ok:
+		return
+	case lastErr != nil:
+		p.t.Fatalf("waited for %s (%s); last error %v%s", what, cond, lastErr, p.describe())
+	default:
+		p.t.Fatalf("waited up to %v for %s (%s)%s", d, what, cond, p.describe())
+	}
+}
+
+// poll evaluates cond until it is true (ok), the page reports a problem (an uncaught
+// exception fails at once instead of after the timeout) or d has passed.
+func (p *boardPage) poll(d time.Duration, cond string) (ok bool, lastErr error) {
 	deadline := time.Now().Add(d)
 	js := "(() => { try { return !!(" + cond + "); } catch (e) { return false; } })()"
-	var lastErr error
 	for {
 		ok, err := chromedp.Run(p.bounded(actionTimeout), chromedp.Evaluate[bool](js))
 		if err == nil && ok {
-			return
+			return true, nil
 		}
 		if err != nil {
 			lastErr = err
 			if errors.Is(p.ctx.Err(), context.DeadlineExceeded) {
-				break
+				return false, lastErr
 			}
 		}
-		if time.Now().After(deadline) {
-			break
+		if time.Now().After(deadline) || p.hasProblems() {
+			return false, lastErr
 		}
 		time.Sleep(pollInterval)
 	}
-	if lastErr != nil {
-		p.t.Fatalf("waited %v for %s (%s); last error %v%s", d, what, cond, lastErr, p.describe())
-	}
-	p.t.Fatalf("waited %v for %s (%s)%s", d, what, cond, p.describe())
+}
+
+// hasProblems reports whether the page reported an uncaught exception, a security error or a 500.
+func (p *boardPage) hasProblems() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.problems) > 0
 }
 
 // waitIdle waits until the page has no request or engine move in flight.

@@ -170,8 +170,8 @@ func TestBrowserVariants(t *testing.T) {
 			if got := p.count(`#moves [data-ply="1"]`); got != 1 {
 				t.Errorf("the record shows %d entries for ply 1 (the engine's move %s), want 1", got, moves[1])
 			}
-			if p.count("#board .last") == 0 {
-				t.Errorf("the engine's move %s is not marked as the last move", moves[1])
+			if to := evalJS[string](p, `window.varchess.state.history[1].to`); p.count(fmt.Sprintf(`#board [data-square=%q].last`, to)) != 1 {
+				t.Errorf("the engine's move %s is not marked as the last move on its square %s", moves[1], to)
 			}
 			if side := p.sideToMove(); side != "white" {
 				t.Fatalf("after the engine's move %s the side to move is %q, want white", moves[1], side)
@@ -184,6 +184,9 @@ func TestBrowserVariants(t *testing.T) {
 
 			// An illegal click: pick up a piece that can move, then click an empty square
 			// that is not one of its targets.
+			if msg := p.text("#message"); msg != "" {
+				t.Errorf("#message shows %q before any refusal", msg)
+			}
 			legal := p.legalMoves()
 			if len(legal) == 0 {
 				t.Fatalf("no legal move after %v", moves)
