@@ -159,7 +159,12 @@ func TestBrowserVariants(t *testing.T) {
 					t.Errorf("the legend has no board for the piece %s", l)
 				}
 			}
-			p.waitFor("the rules in #rules", `document.querySelector("#rules").textContent.trim() !== ""`)
+			// the game's own document (docs/), rendered: its title as a heading and its
+			// sections, not the "not written yet" line
+			p.waitFor("the rules in #rules", `document.querySelector("#rules h1") !== null`)
+			if n := p.count("#rules h2"); n < 3 {
+				t.Errorf("the rules show %d sections, want the document's sections", n)
+			}
 
 			// A legal move by clicks, then the engine's answer.
 			move := p.findMove(firstMove[variant])
