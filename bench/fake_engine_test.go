@@ -29,6 +29,7 @@ import (
 //	              sleep=D then move), illegal (play bad=TEXT), garbage (junk lines, then a
 //	              junk move), resign, claim, none (UCI "bestmove (none)"), longline
 //	              (a line longer than the referee reads), spew (junk lines without end)
+//	delay=D       think D (a duration) before every move
 //	reject=N      answer the opponent's N-th move with "Illegal move"
 //	score=N       report score N (centipawns, own side) with every move
 //	name=X        its name; setboard=0 drops the feature; starthang never answers the
@@ -124,6 +125,9 @@ func (f *fake) num(k string) int {
 // "" when it must not answer with a move.
 func (f *fake) think(proto string) string {
 	f.ownMoves++
+	if d, err := time.ParseDuration(f.opt["delay"]); err == nil {
+		time.Sleep(d)
+	}
 	if f.num("at") == f.ownMoves {
 		switch f.opt["act"] {
 		case "crash":

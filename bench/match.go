@@ -141,6 +141,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			if err != nil {
 				return nil, fmt.Errorf("engine%d%s: %w%s", i+1, inVariant(v, len(variants)), err, protoHint(i+1, spec.Proto, err))
 			}
+			if cfg.TC.Nodes > 0 && pl.Protocol() == "xboard" {
+				pl.Close()
+				return nil, fmt.Errorf("engine%d speaks XBoard, which has no node limit: play it over UCI, or limit it by -depth or -st", i+1)
+			}
 			if vi == 0 {
 				res.Names[i] = pl.Name()
 				if spec.Name != "" {
