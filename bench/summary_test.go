@@ -1,8 +1,12 @@
 package bench
 
 import (
+	"bytes"
+	"fmt"
 	"math"
+	"strings"
 	"testing"
+	"time"
 
 	"varchess/movegen"
 )
@@ -88,4 +92,44 @@ func TestTrinomialNElo(t *testing.T) {
 	near(t, "nelo", nelo, (mean-0.5)/math.Sqrt(v)*800/math.Ln10, 1e-9)
 	near(t, "margin", margin, 1.959963984540054*800/math.Ln10/math.Sqrt(200), 1e-9)
 	near(t, "nelo value", nelo, 49.6337, 1e-3)
+}
+
+// TestProgressRate: games per minute and the time left at that rate.
+func TestProgressRate(t *testing.T) {
+	if got := progressRate(10, 40, 2*time.Minute); got != "10/40 done, 5.0 games/min, ETA 6m0s" {
+		t.Errorf("%q", got)
+	}
+	if got := progressRate(40, 40, 4*time.Minute); got != "40/40 done, 10.0 games/min" {
+		t.Errorf("%q", got)
+	}
+}
+
+// TestStatsModels: the summary's Elo, normalised Elo and SPRT follow -stats; the pairs
+// and the draw ratio are printed in both.
+func TestStatsModels(t *testing.T) {
+	games := gamesOfScore(Score{Wins: 30, Losses: 20, Draws: 50})
+	sp := &SPRT{0, 10, 0.05, 0.05}
+	var penta, tri bytes.Buffer
+	Summarize(games, []string{"a", "b"}, SummaryOptions{SPRT: sp}).Write(&penta)
+	Summarize(games, []string{"a", "b"}, SummaryOptions{SPRT: sp, Stats: statsTrinomial}).Write(&tri)
+	p, _ := pentaOf(games, 0, 1)
+	pe, plo, phi := p.Elo()
+	te, tlo, thi := (Score{Wins: 30, Losses: 20, Draws: 50}).Elo()
+	for _, c := range []struct {
+		out  string
+		want []string
+	}{
+		{penta.String(), []string{"Pairs (LL, LD, DD+WL, WD, WW): " + p.String(), "Draw ratio: 50.0%",
+			fmt.Sprintf("Elo difference: %s +/- %.1f, 95%% interval [%s, %s] (pentanomial)", fmtElo(pe), (phi-plo)/2, fmtElo(plo), fmtElo(phi)),
+			fmt.Sprintf("SPRT (pentanomial): elo0 0 elo1 10 alpha 0.05 beta 0.05: LLR %.2f", sp.LLRPenta(p))}},
+		{tri.String(), []string{"Draw ratio: 50.0%",
+			fmt.Sprintf("Elo difference: %s +/- %.1f, 95%% interval [%s, %s]\n", fmtElo(te), (thi-tlo)/2, fmtElo(tlo), fmtElo(thi)),
+			fmt.Sprintf("SPRT (trinomial): elo0 0 elo1 10 alpha 0.05 beta 0.05: LLR %.2f", sp.LLR(Score{Wins: 30, Losses: 20, Draws: 50}))}},
+	} {
+		for _, w := range c.want {
+			if !strings.Contains(c.out, w) {
+				t.Errorf("summary lacks %q:\n%s", w, c.out)
+			}
+		}
+	}
 }
