@@ -46,7 +46,7 @@ td.self { background: #f4f4f4; }
 	reportTables(&b, s, "h2")
 	b.WriteString("<h2>Elo over games</h2>\n")
 	b.WriteString(eloPlot(s))
-	b.WriteString("<h2>Results by termination</h2>\n<table>\n<tr><th>Termination</th><th>Games</th><th>How</th></tr>\n")
+	b.WriteString("<h2>Results by termination</h2>\n<table>\n<tr><th>Termination</th><th>Games</th><th style=\"text-align:left\">How</th></tr>\n")
 	for _, t := range s.Terms {
 		var parts []string
 		for _, r := range t.Reasons {
@@ -214,6 +214,25 @@ func eloPlot(s *Summary) string {
 		who = s.Names[0] + " against the others"
 	}
 	fmt.Fprintf(&b, "<title>Elo of %s after each game, with its 95%% interval (%s)</title>\n", esc(who), esc(s.Opts.Stats))
+	// axes, grid and labels
+	for i := 0; lo+float64(i)*step <= hi+step/2; i++ {
+		v := lo + float64(i)*step
+		if math.Abs(v) < step/2 {
+			v = 0 // never "-0"
+		}
+		fmt.Fprintf(&b, "<line x1=\"%g\" y1=\"%.1f\" x2=\"%g\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1\"/>\n", left, y(v), w-right, y(v), map[bool]string{true: "#444", false: "#ddd"}[math.Abs(v) < step/2])
+		label := fmt.Sprintf("%+.0f", v)
+		if v == 0 {
+			label = "0"
+		}
+		fmt.Fprintf(&b, "<text x=\"%g\" y=\"%.1f\" font-size=\"12\" text-anchor=\"end\">%s</text>\n", left-6, y(v)+4, label)
+	}
+	gstep := niceStep(maxGames / 8)
+	for g := 0.0; g <= maxGames; g += gstep {
+		fmt.Fprintf(&b, "<text x=\"%.1f\" y=\"%g\" font-size=\"12\" text-anchor=\"middle\">%g</text>\n", x(int(g)), h-bottom+16, g)
+	}
+	fmt.Fprintf(&b, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"#444\"/>\n", left, top, left, h-bottom)
+	fmt.Fprintf(&b, "<text x=\"%g\" y=\"%g\" font-size=\"12\" text-anchor=\"middle\">games</text>\n", left+(w-left-right)/2, h-6)
 	// the band: upper bounds left to right, lower bounds back
 	var band []string
 	for _, p := range pts {
@@ -228,17 +247,6 @@ func eloPlot(s *Summary) string {
 		line = append(line, fmt.Sprintf("%.1f,%.1f", x(p.games), y(p.elo)))
 	}
 	fmt.Fprintf(&b, "<polyline points=\"%s\" fill=\"none\" stroke=\"#1f4e79\" stroke-width=\"2\"/>\n", strings.Join(line, " "))
-	// axes, grid and labels
-	for v := lo; v <= hi+step/2; v += step {
-		fmt.Fprintf(&b, "<line x1=\"%g\" y1=\"%.1f\" x2=\"%g\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1\"/>\n", left, y(v), w-right, y(v), map[bool]string{true: "#444", false: "#ddd"}[math.Abs(v) < step/2])
-		fmt.Fprintf(&b, "<text x=\"%g\" y=\"%.1f\" font-size=\"12\" text-anchor=\"end\">%s</text>\n", left-6, y(v)+4, fmtElo(v))
-	}
-	gstep := niceStep(maxGames / 8)
-	for g := 0.0; g <= maxGames; g += gstep {
-		fmt.Fprintf(&b, "<text x=\"%.1f\" y=\"%g\" font-size=\"12\" text-anchor=\"middle\">%g</text>\n", x(int(g)), h-bottom+16, g)
-	}
-	fmt.Fprintf(&b, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"#444\"/>\n", left, top, left, h-bottom)
-	fmt.Fprintf(&b, "<text x=\"%g\" y=\"%g\" font-size=\"12\" text-anchor=\"middle\">games</text>\n", left+(w-left-right)/2, h-6)
 	b.WriteString("</svg>\n")
 	last := pts[len(pts)-1]
 	fmt.Fprintf(&b, "<p class=\"note\">%s: Elo after each game (the line) with its 95%% interval (the band), %s model; bounds beyond the plot are drawn at its edge. Last: %s [%s, %s] after %d games.</p>\n",
