@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"varchess/movegen"
@@ -207,7 +208,7 @@ func playGame(ctx context.Context, players [2]player, rg refGame) (rec gameRecor
 			lose(side, termInfraction, "makes a false claim: %s", r.Claim)
 			return rec
 		}
-		m, err := pos.ParseMove(r.Move)
+		m, err := parseEngineMove(pos, r.Move)
 		if err != nil {
 			rec.broken[side] = true
 			lose(side, termInfraction, "plays an illegal move: %q", r.Move)
@@ -223,6 +224,43 @@ func playGame(ctx context.Context, players [2]player, rg refGame) (rec gameRecor
 		}
 		scores = append(scores, scored{r.Score, r.HasScore})
 	}
+}
+
+// parseEngineMove finds the legal move of p an engine wrote: its native text, or a
+// multi-leg move written as its first square and its final square when exactly one legal
+// move reads so. The second form is how this project's engine writes a Jumping Knights
+// king's hop capture along a rank over XBoard (e1xf1-g1 as e1g1: XBoard's GUI takes such a
+// king move for castling and applies it right only in that form, protocol/xbmap.go); a
+// referee that knew only the legs forfeited the game on a legal move.
+func parseEngineMove(p *movegen.Position, text string) (movegen.Move, error) {
+	m, err := p.ParseMove(text)
+	if err == nil || strings.Contains(text, ",") {
+		return m, err
+	}
+	g := p.Variant().Geometry
+	var ml movegen.MoveList
+	p.LegalMoves(&ml)
+	found := movegen.NullMove
+	for _, cand := range ml.Moves() {
+		legs := p.MoveText(cand)
+		i := strings.LastIndexByte(legs, ',')
+		if i < 0 {
+			continue
+		}
+		_, n1, ok1 := g.ParseSquare(legs)
+		_, n2, ok2 := g.ParseSquare(legs[i+1:])
+		if !ok1 || !ok2 || legs[:n1]+legs[i+1+n2:] != text {
+			continue
+		}
+		if found != movegen.NullMove {
+			return movegen.NullMove, err // two moves read so: the short form says nothing
+		}
+		found = cand
+	}
+	if found == movegen.NullMove {
+		return movegen.NullMove, err
+	}
+	return found, nil
 }
 
 // scored is the score an engine gave with one move.
