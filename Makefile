@@ -42,11 +42,11 @@ test-race:
 
 # soak plays 1000 games at 2 s + 0.02 s, two at a time, in all seven variants (self-play)
 # and against Fairy-Max (normal chess), and fails on any crash, time forfeit, illegal
-# move, false claim or stall (bench/soak.sh; PGNs and HTML reports in soak/). It takes
+# move, false claim or stall (bench/soak.sh; PGNs and HTML reports in bin/soak/). It takes
 # more than an hour on two cores. test-soak is its 20-game version, part of make test.
 SOAK_GAMES ?= 1000
 soak: build
-	./bench/soak.sh $(SOAK_GAMES) soak
+	./bench/soak.sh $(SOAK_GAMES) bin/soak
 
 test-soak: build
 	./bench/soak.sh 20 $$(mktemp -d)

@@ -9,11 +9,11 @@
 # forfeits are counted and printed but do not fail the soak: Fairy-Max reads its clock
 # only between iterations, and at 2 s + 0.02 s an iteration can outlast what it has
 # left; that is its time management, not the referee's or bin/engine's.
-# The PGNs, outputs and HTML reports go to DIR (default soak/).
+# The PGNs, outputs and HTML reports go to DIR (default bin/soak/).
 # make soak runs 1000 games; make test runs 20 (test-soak).
 set -u
 total=${1:-1000}
-dir=${2:-soak}
+dir=${2:-bin/soak}
 engine=${ENGINE:-bin/engine}
 fairymax=${FAIRYMAX:-/usr/games/fairymax}
 seed=${SEED:-0}
