@@ -4,8 +4,10 @@
 GO        ?= go
 BIN       := bin/engine
 STATICCHECK_VERSION := v0.8.2
-# Debian packages the GUI and comparison tests need (XBoard under Xvfb, reference engines).
-DEB_PACKAGES := xboard xvfb xauth fairymax fairy-stockfish
+# Debian packages the GUI, browser and comparison tests need (XBoard under Xvfb, clicked through
+# XTest with xdotool and read through the clipboard with xclip, Chromium for
+# the browser board, reference engines).
+DEB_PACKAGES := xboard xvfb xauth xdotool xclip fairymax fairy-stockfish chromium
 
 .PHONY: all build baseline run test test-go test-race test-soak soak deps-debian bench lint fmt-check mod-check vet race fuzz perft-long perft-bench clean
 
@@ -24,8 +26,10 @@ baseline:
 	(cd "$$tmp" && $(GO) build -o "$(CURDIR)/bin/engine-baseline" ./cmd/engine) && \
 	echo "bin/engine-baseline: built from $$(git rev-parse --short "$(REF)")"
 
+# run starts the browser board (engine serve) and prints its URL; bin/engine without
+# arguments is the XBoard/UCI/console loop GUIs start.
 run: build
-	./$(BIN)
+	./$(BIN) serve
 
 # test runs everything CI runs: formatting, a tidy go.mod, vet, the unit and transcript
 # tests, the race detector on the concurrent packages, and a 20-game soak of the referee.
@@ -33,6 +37,8 @@ test: deps-debian fmt-check mod-check vet test-go test-race test-soak
 
 test-go:
 	$(GO) test -count=1 ./...
+	@if command -v node >/dev/null; then node --test protocol/web/static/test/; \
+	else echo "note: node missing, the page's pure-module tests (protocol/web/static/test) skip"; fi
 
 # test-race runs the packages whose goroutines share state (the Lazy SMP workers and their
 # table, the protocol sessions, the match runner) under the race detector, without the
@@ -51,15 +57,16 @@ soak: build
 test-soak: build
 	./bench/soak.sh 20 $$(mktemp -d)
 
-# deps-debian installs the Debian packages the GUI tests use, when they are missing and
-# this user can install them (root with apt-get); otherwise those tests skip themselves.
+# deps-debian installs the Debian packages the GUI and browser tests use, when they are
+# missing and this user can install them (root with apt-get); otherwise those tests skip
+# themselves.
 deps-debian:
 	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "installing Debian packages:$$missing"; \
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing) >/dev/null 2>&1 || echo "warning: could not install$$missing"; \
-	  else echo "note: Debian packages missing:$$missing (GUI tests will skip)"; fi; \
+	  else echo "note: Debian packages missing:$$missing (GUI and browser tests will skip)"; fi; \
 	fi
 
 bench: build

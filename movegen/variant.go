@@ -64,6 +64,10 @@ type Variant struct {
 	// KingsMayBeInCheck allows positions where the side not to move is in check (Weak
 	// Square: checks are ignored while a side jumps).
 	KingsMayBeInCheck bool
+	// Zones are squares with a rule of their own that a player must see on the board (the
+	// weak squares, Jumping Knights' edge, Black Hole's shelters); shown, never read by
+	// the rules.
+	Zones []Zone
 
 	// legalMoves replaces the whole legal move generation.
 	legalMoves func(p *Position, ml *MoveList)
@@ -105,6 +109,13 @@ type Variant struct {
 	randomStart func(rng *rand.Rand) string
 	// epCapturableHook replaces the test of whether side by may take en passant next.
 	epCapturableHook func(p *Position, by Color) bool
+	// pseudoMoves adds the moves the piece patterns allow before the king's safety and the
+	// variant's restrictions are applied, for WhyIllegal to tell a move no piece makes from
+	// one a rule forbids; nil: the standard pseudo-legal moves and extraMoves.
+	pseudoMoves func(p *Position, ml *MoveList)
+	// whyNot gives the variant's own reason why the side to move has no move from -> to
+	// (a phase, a forbidden square), "" to let WhyIllegal look further.
+	whyNot func(p *Position, from, to Square) string
 	// quietTargets marks the squares a non-capturing move may end on (Jumping Knights'
 	// central squares); nil: every square.
 	quietTargets *[maxCells]bool

@@ -48,6 +48,7 @@ var Bunker = (&Variant{
 	parseMove:    parseBunkerMove,
 	randomStart:  func(rng *rand.Rand) string { return BunkerArrayFEN(rng.IntN(BunkerArrays)) },
 	deadPosition: fideDeadPosition,
+	whyNot:       bunkerWhyNot,
 }).compile()
 
 // Prechess is King to Bunker Leap in the Pre-chess system: a placement phase of 16 turns,
@@ -62,6 +63,7 @@ var Prechess = (&Variant{
 	StartFEN:     "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1 Kk",
 	HandInFEN:    true,
 	legalMoves:   prechessLegalMoves,
+	whyNot:       prechessWhyNot,
 	extraMoves:   genBunkerLeaps,
 	apply:        applyPrechess,
 	parseFields:  parseBunkerField,

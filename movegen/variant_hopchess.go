@@ -33,6 +33,8 @@ var HopChess = (&Variant{
 	parseMove:           hopParseMove,
 	epCapturableHook:    hopEPCapturable,
 	deadPosition:        hopDeadPosition,
+	pseudoMoves:         hopPseudoMoves,
+	whyNot:              hopWhyNot,
 }).compile()
 
 // hopPlaces reports whether the side to move places its trampoline this turn: every turn

@@ -69,6 +69,10 @@ var JumpingKnights = (&Variant{
 	epCapturableHook: jkEPCapturable,
 	parseMove:        jkParseMove,
 	quietTargets:     &jkCentral,
+	pseudoMoves:      jkPseudo,
+	whyNot:           jkWhyNot,
+	Zones: []Zone{{Name: "edge", Label: "The edge squares: only a capture reaches them",
+		Squares: jkBoard.squaresWhere(func(sq Square) bool { return !jkCentral[sq] })}},
 }).compile()
 
 // jkCentral marks the central 64 squares a1..h8, where every non-capturing move ends.

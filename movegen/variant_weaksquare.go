@@ -95,6 +95,9 @@ var WeakSquare = (&Variant{
 	formatFields:      wsFormatFields,
 	validate:          wsValidate,
 	parseMove:         wsParseMove,
+	whyNot:            wsWhyNot,
+	Zones: []Zone{{Name: "weak", Label: "The weak squares: a side may not enter its own, and wins by entering the other's",
+		Squares: wsWeak[:]}},
 }).compile()
 
 // wsWon reports whether the side not to move has just entered the weak square of the side

@@ -208,7 +208,7 @@ func (c *console) handle(line string) (next string, end bool) {
 		}
 		c.perft = startPerft(c.game.Position(), n)
 	case "pgn":
-		c.w.println(pgnOf(c.game, c.engineSide))
+		c.w.println(strings.TrimSuffix(pgnOf(c.game, c.engineSide), "\n"))
 	default:
 		c.userMove(strings.TrimSpace(line))
 	}
@@ -279,8 +279,6 @@ func (c *console) userMove(s string) {
 		}
 	}
 	if err != nil {
-		// LEAD (merge with movegen.WhyIllegal): this is the one call that explains a
-		// refused move; switch it to the movegen explanation there.
 		c.errorf("%s", refusalReason(p, s))
 		return
 	}
@@ -363,7 +361,7 @@ func (c *console) reporter(root *movegen.Position) func(search.Info) {
 // moveName is the move as people read it: SAN in normal chess, else the coordinate text.
 func moveName(p *movegen.Position, m movegen.Move) string {
 	if p.Variant().Name == "normal" {
-		if s, err := sanOf(p, m); err == nil {
+		if s, err := SAN(p, m); err == nil {
 			return s
 		}
 	}

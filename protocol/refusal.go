@@ -9,13 +9,10 @@ import (
 )
 
 // refusalReason says why text is not a legal move of p, in a sentence for a person, with
-// the legal moves of the piece it names as a suggestion. It tells what the board alone
-// shows: a square the board lacks, an empty square, a piece of the side not to move, a
-// piece with no move or none to that square, a piece not in hand.
-//
-// LEAD (merge): movegen.(*Position).WhyIllegal(from, to) on the web branch also says why
-// a move is illegal (it leaves the king in check, a placement rule); console.userMove
-// calls this function at one place, to switch to it there.
+// the legal moves of the piece it names as a suggestion. What the text alone shows (a
+// square the board lacks, an empty square, a piece of the side not to move, a piece not in
+// hand) is said here; why a piece cannot go where the text sends it (its pattern, a pin, a
+// check, a placement rule) is movegen's WhyIllegal, the same sentence the web board shows.
 func refusalReason(p *movegen.Position, text string) string {
 	v, g := p.Variant(), p.Geometry()
 	side := colorName(p.SideToMove())
@@ -74,6 +71,16 @@ func refusalReason(p *movegen.Position, text string) string {
 	}
 	switch {
 	case !any:
+		why := p.WhyIllegal(from, from) // "has no legal move", or why not (a check)
+		if toOK {
+			// why not there (a pin, say), then that the piece has no move at all
+			if there := p.WhyIllegal(from, to); there != "" && there != why {
+				why = there + " It has no legal move."
+			}
+		}
+		if why != "" {
+			return fmt.Sprintf("%q: %s", text, why)
+		}
 		return fmt.Sprintf("%q: %s has no legal move%s", text, what, check)
 	case rest == "":
 		return fmt.Sprintf("%q: say where %s goes; it may play: %s", text, what, movesOf(p, own))
@@ -84,6 +91,12 @@ func refusalReason(p *movegen.Position, text string) string {
 		if own(m) && m.To() == to {
 			return fmt.Sprintf("%q is not written as the game writes this move; %s to %s is played as: %s", text, what, g.Name(to), movesOf(p, func(m movegen.Move) bool { return own(m) && m.To() == to }))
 		}
+	}
+	if why := p.WhyIllegal(from, to); why != "" {
+		if p.InCheck() && !strings.Contains(why, "check") {
+			why += " " + side + " is in check."
+		}
+		return fmt.Sprintf("%q: %s It may play: %s", text, why, movesOf(p, own))
 	}
 	return fmt.Sprintf("%q: %s cannot go to %s%s; it may play: %s", text, what, g.Name(to), check, movesOf(p, own))
 }
@@ -134,7 +147,7 @@ func sanMovesOf(p *movegen.Position, t movegen.PieceType) string {
 		if p.At(m.From()).Type() != t {
 			continue
 		}
-		if s, err := sanOf(p, m); err == nil {
+		if s, err := SAN(p, m); err == nil {
 			out = append(out, s)
 		}
 	}

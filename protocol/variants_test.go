@@ -66,8 +66,10 @@ func TestXBoardSetupLinesOfDesign(t *testing.T) {
 		"jumpingknights": {"setup (P.BRQ....W..NKp.brq....w..nk) 10x10+0_fairy 2w4w2/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/2W4W2 w KQkq - 0 1"},
 		"blackhole":      {"setup (PNBRQ...MKpnbrq...mk) 9x13+0_fairy ****1****/rnbqkmbnr/ppppppppp/9/9/9/4*4/9/9/9/PPPPPPPPP/RNBQKMBNR/****1**** w KQkq - 0 1", "piece M& RN"},
 		"weaksquare":     {"setup (PNBR.Kpnbr.k) 6x8+4_seirawan *****k/6/6/6/6/6/6/K*****[RRBBNNPPPrrbbnnppp] w - - 0 1"},
-		// the king in XBoard's Man slot with the castling atom (verified under Xvfb: README)
-		"prechess": {"setup (PNBRQ.....K.pnbrq.....k.) 8x8+6_fairy 8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1", "piece K& KO2"},
+		// the king in XBoard's Man slot with the castling atom (verified under Xvfb: README);
+		// parent bughouse, under which XBoard puts no captured piece into a hand (checked
+		// in XBoard 4.9.1: the hands stayed empty, placements still worked)
+		"prechess": {"setup (PNBRQ.....K.pnbrq.....k.) 8x8+6_bughouse 8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1", "piece K& KO2"},
 	}
 	for name, lines := range want {
 		t.Run(name, func(t *testing.T) {

@@ -158,18 +158,37 @@ func (b xbBoard) rookTo(m movegen.Move) movegen.Square {
 // king's move trampling the piece on the second leg's from-square, and, because the king's
 // piece line has Betza's castling atom O, puts that piece back beside the king on the
 // side it came from: e1b1,a1c1 is king b1, rook c1. When the rook stands on the king's
-// destination XBoard would glue the legs into one move (same file), so the second leg is
-// written from that square to itself (f1g1,g1g1: king g1, rook f1). When the king does not
-// move, the move is the rook's alone (a1c1 with the king on b1).
+// destination it is the king's plain move where XBoard swaps (swapsOwn); elsewhere XBoard
+// would glue the legs into one move (same file), so the second leg is written from that
+// square to itself (f1g1,g1g1: king g1, rook f1). When the king does not move, the move is
+// the rook's alone (a1c1 with the king on b1).
 func (b xbBoard) castleLegs(m movegen.Move) string {
 	from, to, rook := m.From(), m.To(), m.Aux()
 	switch {
 	case from == to:
 		return b.square(rook) + b.square(b.rookTo(m))
+	case b.g.File(rook) == b.g.File(to) && b.swapsOwn():
+		return b.square(from) + b.square(to) // XBoard swaps king and rook (swapsOwn)
 	case b.g.File(rook) == b.g.File(to):
 		return b.square(from) + b.square(to) + "," + b.square(to) + b.square(to)
 	}
 	return b.square(from) + b.square(to) + "," + b.square(rook) + b.square(b.rookTo(m))
+}
+
+// swapsOwn reports whether XBoard swaps a piece moved onto a piece of its own colour: it
+// does under a parent without castling rights (nrCastlingRights 0 in its InitPosition, such
+// as nocastle), and otherwise takes the piece (XBoard 4.9.1, ApplyMove). So under such a
+// parent a castling whose rook stands on the king's destination (king c1, rook b1: king b1,
+// rook c1) is the king's plain move c1b1, which a person enters by clicking the king and
+// then its rook. In two legs (c1b1,b1b1, which XBoard applies right by the castling atom) a
+// person cannot enter it: XBoard's second click on the square a first leg ended on cancels
+// that leg, and it turns a typed c1b1,b1b1 into c1b1 (both seen in its debug log).
+func (b xbBoard) swapsOwn() bool { return b.parent() == "nocastle" }
+
+// castleOnRook reports whether m is a kingAsMan castling whose rook stands on the king's
+// destination.
+func castleOnRook(m movegen.Move) bool {
+	return m.Kind() == movegen.Castle && m.From() != m.To() && m.Aux() == m.To()
 }
 
 // hopLegs is a hop capture as XBoard's two legs through the victim's square, c3d4,d4e5.
@@ -407,7 +426,7 @@ func startRights(board string) string {
 // position; any other is read with its en passant square translated and the variant's
 // fields at their defaults.
 func (b xbBoard) parseFEN(s string, start *movegen.Position) (*movegen.Position, error) {
-	f := strings.Fields(s)
+	f := xbFENFields(s)
 	if len(f) == 0 {
 		return nil, fmt.Errorf("empty FEN")
 	}
@@ -450,6 +469,23 @@ func (b xbBoard) parseFEN(s string, start *movegen.Position) (*movegen.Position,
 	return b.v.ParseFEN(strings.Join(f, " "))
 }
 
+// xbFENFields splits an XBoard FEN into its fields. Under a parent without castling
+// rights (nocastle) XBoard 4.9.1 leaves the castling field out ("... w - 0 1", seen in its
+// setboard): a FEN of five fields whose last two are counters gets "-" put back in its
+// place.
+func xbFENFields(fen string) []string {
+	f := strings.Fields(fen)
+	if len(f) == 5 && isCounter(f[3]) && isCounter(f[4]) && !isCounter(f[2]) {
+		f = []string{f[0], f[1], "-", f[2], f[3], f[4]}
+	}
+	return f
+}
+
+func isCounter(s string) bool {
+	_, err := strconv.ParseUint(s, 10, 16)
+	return err == nil
+}
+
 // plainFields reports whether the FEN fields after the side to move are well formed:
 // castling letters, an XBoard en passant square, two counters, nothing more.
 func (b xbBoard) plainFields(f []string) bool {
@@ -486,7 +522,7 @@ func sameBoard(a, b string) bool {
 // moveTo finds the legal move of p after which p has the board and side of the XBoard FEN
 // fen, when exactly one move does.
 func (b xbBoard) moveTo(p *movegen.Position, fen string) (movegen.Move, bool) {
-	f := strings.Fields(fen)
+	f := xbFENFields(fen)
 	if len(f) < 2 || !b.plainFields(f[2:]) {
 		return movegen.NullMove, false
 	}
@@ -601,8 +637,12 @@ func pieceTypes(v *movegen.Variant) []movegen.PieceType {
 // xbVariant is what XBoard needs to know of a variant that its data cannot say.
 type xbVariant struct {
 	// parent is the XBoard rule set the variant is built on: seirawan makes a suffix on a
-	// king move a placement on the vacated square (the Weak Square jump), fischerandom
-	// reads Shredder castling letters; fairy is the default.
+	// king move a placement on the vacated square (the Weak Square jump); nocastle makes a
+	// piece moved onto its own swap with it (Bunker's castling onto its rook: swapsOwn);
+	// bughouse keeps captured pieces out of the capturer's holdings, which XBoard fills
+	// under every other parent with holdings but seirawan (Pre-chess's hands only hold the
+	// pieces still to be placed; checked in XBoard 4.9.1: the hands stayed empty after
+	// captures and every placement was taken); fairy is the default.
 	parent string
 	// pieceLines: every fairy piece moves and captures exactly as its atoms say, so XBoard
 	// may be given their Betza descriptions (Black Hole's Marshall). Not in Jumping Knights,
@@ -622,8 +662,8 @@ type xbVariant struct {
 // piece lines.
 var xbVariants = map[string]xbVariant{
 	"weaksquare": {parent: "seirawan"},
-	"bunker":     {parent: "fairy", kingAsMan: true},
-	"prechess":   {parent: "fairy", kingAsMan: true},
+	"bunker":     {parent: "nocastle", kingAsMan: true},
+	"prechess":   {parent: "bughouse", kingAsMan: true},
 	"blackhole":  {parent: "fairy", pieceLines: true},
 }
 
@@ -635,11 +675,7 @@ func (b xbBoard) setupLines(start *movegen.Position) []string {
 		return nil
 	}
 	info := xbVariants[b.v.Name]
-	parent := info.parent
-	if parent == "" {
-		parent = "fairy"
-	}
-	lines := []string{fmt.Sprintf("setup (%s) %dx%d+%d_%s %s", b.pieceTable(), b.g.Files, b.g.Ranks, b.holdings(start), parent, b.fen(start))}
+	lines := []string{b.setupLine(start, b.parent(), b.holdings(start))}
 	if info.kingAsMan {
 		// not the king's full rules (the leap is missing): the O atom is what makes XBoard
 		// put a castling rook beside the king (xbVariant.kingAsMan)
@@ -657,6 +693,42 @@ func (b xbBoard) setupLines(start *movegen.Position) []string {
 		}
 	}
 	return lines
+}
+
+// parent is the XBoard rule set of the variant's setup (xbVariant.parent).
+func (b xbBoard) parent() string {
+	if p := xbVariants[b.v.Name].parent; p != "" {
+		return p
+	}
+	return "fairy"
+}
+
+// setupLine is the setup command for position p under the given parent, with holdings
+// XBoard holding slots.
+func (b xbBoard) setupLine(p *movegen.Position, parent string, holdings int) string {
+	return fmt.Sprintf("setup (%s) %dx%d+%d_%s %s", b.pieceTable(), b.g.Files, b.g.Ranks, holdings, parent, b.fen(p))
+}
+
+// resetupLines make XBoard 4.9.1 start from p, a position it sent by setboard before it read
+// the engine's setup: what happens at start-up with -lpf, where XBoard sends new, variant,
+// ping, force and setboard FEN in one go, and only then reads the setup, which (its board
+// format changing from no variant to the setup's) replaces the loaded position with the
+// engine's start (seen in its debug log). XBoard ignores a setup that does not change its
+// board format once it has one, so the position goes out twice: under another parent, which
+// is a change, and under the variant's own, which changes it back (for the pieces' rules).
+func (b xbBoard) resetupLines(p *movegen.Position) []string {
+	other := "fairy"
+	if b.parent() == other {
+		other = "normal"
+	}
+	if b.v.Name == "normal" {
+		return nil
+	}
+	// the holdings of the variant's start, whatever is in hand now (a Pre-chess game past
+	// its placements still has its holdings)
+	holdings := b.holdings(b.v.Start(nil))
+	lines := []string{b.setupLine(p, other, holdings), b.setupLine(p, b.parent(), holdings)}
+	return append(lines, b.setupLines(p)[1:]...) // the piece lines
 }
 
 // betzaOf writes a piece's atoms in Betza notation, when every atom has a name.

@@ -332,9 +332,10 @@ func TestXBoardBunkerKingMoves(t *testing.T) {
 		{"r3k2r/8/8/8/8/8/8/R3K2R b AHah - 0 1 Kk", "e8b8", "e8b8", nil},
 		// the king already on its destination: the rook's move alone
 		{"4k3/8/8/8/8/8/8/RK5R w AH - 0 1 K", "b1a1", "a1c1", nil},
-		// the rook on the king's destination: the second leg from that square to itself
-		// (XBoard relays it as f1g1,g1f1)
-		{"5k2/8/8/8/8/8/8/R4KR1 w AG - 0 1 K", "f1g1", "f1g1,g1g1", []string{"f1g1,g1f1"}},
+		// the rook on the king's destination: the king's plain move, which XBoard applies
+		// as a swap under bunker's parent nocastle (swapsOwn); the two-leg forms of
+		// prechess are read too
+		{"5k2/8/8/8/8/8/8/R4KR1 w AG - 0 1 K", "f1g1", "f1g1", []string{"f1g1,g1f1", "f1g1,g1g1"}},
 		// the rook already on its destination: it stays
 		{"4k3/8/8/8/8/8/8/R3KR2 w AF - 0 1 K", "e1f1", "e1g1,f1f1", []string{"e1g1,f1f1"}},
 	} {

@@ -62,12 +62,17 @@ type xboard struct {
 	base, inc time.Duration
 	myTime    time.Duration
 
+	// setupUnread: the engine sent a setup at variant and nothing was played since; a
+	// setboard now came before XBoard read that setup (xbBoard.resetupLines)
+	setupUnread bool
+
 	// lift/put state: the square lifted, the square where a first leg ended, the marks sent
 	// and the pieces to choose from on each target.
 	liftSq  movegen.Square
 	legSq   movegen.Square
 	liftPos *movegen.Position
 	marks   map[movegen.Square]byte
+	choice  string // the whole choice of the lift's magenta targets when the lift sent only the usual piece (liftChoice)
 
 	statMu sync.Mutex
 	stat   search.Info // the last report, for "." in analyze mode
@@ -134,7 +139,7 @@ func (x *xboard) setVariant(v *movegen.Variant) {
 	}
 	x.start = x.unplayed[v]
 	x.game = movegen.NewGame(x.start)
-	x.over = false
+	x.over, x.setupUnread = false, false
 	x.clearLift()
 }
 
@@ -351,6 +356,7 @@ func (x *xboard) variant(name string) {
 	x.setVariant(v)
 	for _, l := range x.xb.setupLines(x.start) {
 		x.w.println(l)
+		x.setupUnread = true
 	}
 }
 
@@ -403,6 +409,13 @@ func (x *xboard) setboard(fen string) {
 			return
 		}
 		p, err := x.xb.parseFEN(fen, x.start)
+		if err != nil && x.setupUnread {
+			// XBoard reads the setup sent at variant after this and takes it, its board
+			// format changing: this is its own start, such as the array it shuffles under
+			// bunker's parent nocastle at a new game, with its royal king as '.'
+			x.w.printf("# setboard before XBoard read the setup, ignored: %v", err)
+			return
+		}
 		if err != nil {
 			x.w.printf("tellusererror Illegal position: %v", err)
 			return
@@ -410,6 +423,12 @@ func (x *xboard) setboard(fen string) {
 		x.game = movegen.NewGame(p)
 		x.over = false
 		x.clearLift()
+		if x.setupUnread {
+			x.setupUnread = false
+			for _, l := range x.xb.resetupLines(p) {
+				x.w.println(l)
+			}
+		}
 	})
 }
 
@@ -455,7 +474,7 @@ func (x *xboard) userMove(text string) {
 		x.stopSearch()
 	}
 	x.game.Play(m)
-	x.unplayed = nil
+	x.unplayed, x.setupUnread = nil, false
 	x.clearLift()
 	x.claim()
 	switch {
@@ -521,7 +540,7 @@ func (x *xboard) think() {
 		x.claim()
 		return
 	}
-	x.mode = xbThinking
+	x.mode, x.setupUnread = xbThinking, false
 	p := x.game.Position()
 	x.job.start(p, x.game.History(), x.limits(), x.reporter(p))
 }
@@ -597,7 +616,7 @@ func (x *xboard) searchDone(res search.Result) {
 
 // clearLift forgets a piece the user had lifted.
 func (x *xboard) clearLift() {
-	x.liftSq, x.legSq, x.liftPos, x.marks = movegen.NoSquare, movegen.NoSquare, nil, nil
+	x.liftSq, x.legSq, x.liftPos, x.marks, x.choice = movegen.NoSquare, movegen.NoSquare, nil, nil, ""
 }
 
 // lift answers the user picking up a piece with the squares it may go to: yellow, red for
@@ -653,7 +672,12 @@ func (x *xboard) lift(arg string) {
 				if xbVariants[x.v.Name].kingAsMan {
 					// the king, then its rook (cyan: a first leg), then the king's
 					// destination: the two-leg form XBoard applies right (xbmap.go)
-					if m.From() != m.To() {
+					switch {
+					case castleOnRook(m) && x.xb.swapsOwn():
+						marks[m.To()] = hlMove // the king onto its rook: XBoard swaps them
+					case castleOnRook(m):
+						// no click enters it where XBoard does not swap (xbBoard.swapsOwn)
+					case m.From() != m.To():
 						marks[m.Aux()] = hlLeg
 					}
 					continue
@@ -694,11 +718,31 @@ func (x *xboard) lift(arg string) {
 	default:
 		x.clearLift()
 	}
-	x.liftPos, x.marks = p, marks
+	x.liftPos, x.marks, x.choice = p, marks, ""
 	x.w.println("highlight " + x.xb.highlight(marks))
 	if len(choice) > 0 {
-		x.w.println("choice " + x.choiceLetters(choice))
+		all := x.choiceLetters(choice)
+		first := liftChoice(all, p.At(x.liftSq).Type() == movegen.Pawn)
+		if first != all {
+			x.choice = all
+		}
+		x.w.println("choice " + first)
 	}
+}
+
+// liftChoice is the choice sent with a lift. XBoard 4.9.1 with sweep selection (Debian's
+// -sweepPromotions true) previews the piece of a click on a magenta square by sweeping from
+// the queen upwards through its piece list, wrapping to the pawn, and keeps only the letters
+// of the last choice: with "RBNP" a plain click placed a pawn (c2e3p, seen in XBoard's
+// debug log). So a piece that is not a pawn gets only the usual piece with its lift; the
+// whole list follows in the answer to the put XBoard sends on the click (put), when the
+// user may sweep through it. A pawn gets the whole list at once: XBoard starts its sweep
+// as soon as the pawn is lifted, and the user pulls it back to under-promote.
+func liftChoice(letters string, pawn bool) string {
+	if pawn || letters == "" {
+		return letters
+	}
+	return letters[:1]
 }
 
 // choiceLetters writes piece types for a choice command: capitals, promotions in the
@@ -719,19 +763,25 @@ func (x *xboard) choiceLetters(types []movegen.PieceType) string {
 }
 
 // put answers the user dropping the lifted piece: on the end of a first leg the entry
-// continues (XBoard lifts again there). Promotions need no answer: the choice was sent with
-// the lift.
+// continues (XBoard lifts again there); on a magenta square it gets the whole choice when
+// the lift sent only the usual piece (liftChoice).
 func (x *xboard) put(arg string) {
 	sq := x.xb.squareByName(arg)
 	if sq == movegen.NoSquare || x.liftPos == nil {
 		x.clearLift()
 		return
 	}
+	if x.marks[sq] == hlChoice && x.choice != "" {
+		// XBoard's extra put on a click on a magenta square, before it makes the move: the
+		// pieces to sweep through, the usual one first (liftChoice)
+		x.w.println("choice " + x.choice)
+		return
+	}
 	var ml movegen.MoveList
 	x.liftPos.LegalMoves(&ml)
 	for _, m := range ml.Moves() {
 		leg := m.Kind() == movegen.HopCapture || m.Kind() == movegen.HopEnPassant
-		leg = leg || m.Kind() == movegen.Castle && xbVariants[x.v.Name].kingAsMan && m.From() != m.To() // the rook, cyan
+		leg = leg || m.Kind() == movegen.Castle && xbVariants[x.v.Name].kingAsMan && m.From() != m.To() && !castleOnRook(m) // the rook, cyan
 		if leg && m.From() == x.liftSq && x.xb.killSquare(m) == sq {
 			x.legSq = sq
 			return

@@ -1,6 +1,6 @@
 // Command engine is a chess-variant engine: run without arguments it speaks XBoard/CECP,
 // UCI or a console for people on standard input and output; its subcommands count perft,
-// run the bench and referee matches.
+// run the bench, referee matches and serve the browser board.
 package main
 
 import (
@@ -23,6 +23,9 @@ const usage = `usage:
   engine bench [-depth DELTA] [-threads N] [-variant NAME]
                                search fixed positions of every variant to fixed depths;
                                the total node count is the engine's signature
+  engine serve [-addr 127.0.0.1:8080] [-threads N] [-hash MB] [-searches K]
+                               the browser board: play and analyse every variant at the
+                               printed URL (at most K searches at once)
 `
 
 func main() {
@@ -48,6 +51,8 @@ func run(args []string) int {
 		return bench.RunCommand(args[1:], os.Stdout, os.Stderr)
 	case "bench":
 		return bench.Main(args[1:], os.Stdout, os.Stderr)
+	case "serve":
+		return runServe(args[1:], os.Stdout, os.Stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Print(usage)
 		return 0

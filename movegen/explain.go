@@ -1,0 +1,351 @@
+package movegen
+
+import "fmt"
+
+// Explanations of refused moves, for people: a board or a console that refuses a click or a
+// typed move says why in a sentence. They are worked out only when a move is refused, so
+// they may be slow; they never change the position.
+
+// pseudo adds the moves of the side to move that the piece patterns allow, before the
+// king's safety and the variant's restrictions.
+func (p *Position) pseudo(ml *MoveList) {
+	if p.v.pseudoMoves != nil {
+		p.v.pseudoMoves(p, ml)
+		return
+	}
+	p.genPseudo(ml)
+	if p.v.extraMoves != nil && p.kings[p.side] != NoSquare {
+		p.v.extraMoves(p, ml)
+	}
+}
+
+// hopPseudoMoves lists the Hop Chess piece moves without the trampoline placement and
+// without testing the king.
+func hopPseudoMoves(p *Position, ml *MoveList) {
+	q := *p
+	ml.hop.n = 0
+	q.genHopPieceMoves(&ml.hop)
+	for _, m := range ml.hop.m[:ml.hop.n] {
+		ml.Add(m)
+	}
+}
+
+// reaches reports whether m, a move of p, goes from from to to as a person would enter it:
+// its destination, or for castling the square of its rook, or for a hop capture the victim
+// jumped over (the first square clicked after the piece).
+func (p *Position) reaches(m Move, from, to Square) bool {
+	if m.From() != from || from == NoSquare {
+		return false
+	}
+	switch m.Kind() {
+	case Castle:
+		return m.To() == to || m.Aux() == to
+	case TurnCastle:
+		return m.To() == to || p.castleRookToward(m) == to
+	case HopCapture, HopEnPassant:
+		return m.To() == to || m.Aux() == to
+	case TurnViaStep:
+		return m.To() == to || m.From()+Square(p.v.pawnPush[p.side]) == to
+	}
+	return m.To() == to
+}
+
+// castleRookToward is the rook a castling m of the side to move castles with.
+func (p *Position) castleRookToward(m Move) Square {
+	g := p.v.Geometry
+	s := 0
+	if g.file[m.To()] > g.file[m.From()] {
+		s = 1
+	}
+	return p.castleRook[p.side][s]
+}
+
+// pieceName is the rules' name of the piece pc ("knight", "marshall").
+func (p *Position) pieceName(pc Piece) string {
+	if d := p.v.byType[pc.Type()]; d != nil {
+		return d.Name
+	}
+	return "piece"
+}
+
+// WhyIllegal says in a sentence why the side to move has no legal move from from to to, ""
+// if it has one (to may also be the rook of a castling or the victim of a Jumping Knights
+// hop, as a person clicks them). The reasons, in the order they are looked for: a square
+// that is not on the board, the game is over, no piece there, the other side's piece, the
+// variant's own rule (a phase, a forbidden square, a compulsory capture), a move the piece
+// does not make, and a move that would leave or put its own king in check.
+func (p *Position) WhyIllegal(from, to Square) string {
+	g := p.v.Geometry
+	if !g.isSquare[from] || !g.isSquare[to] {
+		return "That is not a square of this board."
+	}
+	var ml MoveList
+	p.LegalMoves(&ml)
+	for _, m := range ml.Moves() {
+		if p.reaches(m, from, to) {
+			return ""
+		}
+	}
+	if ml.n == 0 {
+		if o := p.status(0); o.Over() {
+			return "The game is over: " + o.Reason + "."
+		}
+	}
+	us := p.side
+	pc := p.cells[from]
+	if !pc.IsPiece() {
+		return fmt.Sprintf("There is no piece on %s.", g.Name(from))
+	}
+	name := p.pieceName(pc)
+	if !pc.Is(us) {
+		return fmt.Sprintf("The %s on %s is %s's, and it is %s's turn.", name, g.Name(from), sideName(us.Other()), sideName(us))
+	}
+	if p.v.whyNot != nil {
+		if r := p.v.whyNot(p, from, to); r != "" {
+			return r
+		}
+	}
+	if from == to {
+		if p.InCheck() {
+			return fmt.Sprintf("Your king is in check, and the %s on %s has no move that parries it.", name, g.Name(from))
+		}
+		return fmt.Sprintf("The %s on %s has no legal move.", name, g.Name(from))
+	}
+	if r := p.whyNoCastling(from, to); r != "" {
+		return r
+	}
+	var pl MoveList
+	p.pseudo(&pl)
+	var candidate Move
+	for _, m := range pl.Moves() {
+		if p.reaches(m, from, to) {
+			candidate = m
+			break
+		}
+	}
+	if candidate == NullMove {
+		if p.cells[to].Is(us) {
+			return fmt.Sprintf("The %s on %s cannot go to %s: your own %s stands there.", name, g.Name(from), g.Name(to), p.pieceName(p.cells[to]))
+		}
+		if p.cells[to].Type() == King {
+			return fmt.Sprintf("The %s on %s cannot go to %s: kings are never captured.", name, g.Name(from), g.Name(to))
+		}
+		if step := g.lineStep(from, to); step != 0 {
+			for sq := from + Square(step); sq != to; sq += Square(step) {
+				if !g.isSquare[sq] {
+					return fmt.Sprintf("The %s on %s cannot go to %s: no piece moves across %s, which is not a square of this board.",
+						name, g.Name(from), g.Name(to), g.names[sq])
+				}
+			}
+		}
+		return fmt.Sprintf("The %s on %s cannot go to %s.", name, g.Name(from), g.Name(to))
+	}
+	switch {
+	case candidate.Kind() == Castle || candidate.Kind() == TurnCastle:
+		if p.InCheck() {
+			return "The king cannot castle out of check."
+		}
+		return "The king cannot castle there: it would cross or land on an attacked square."
+	case pc.Type() == King && p.InCheck():
+		return fmt.Sprintf("The king cannot go to %s: it would still be in check there.", g.Name(to))
+	case pc.Type() == King:
+		return fmt.Sprintf("The king cannot go to %s: it would be in check there.", g.Name(to))
+	case p.InCheck():
+		return fmt.Sprintf("Your king is in check, and moving the %s to %s does not parry it.", name, g.Name(to))
+	}
+	return fmt.Sprintf("Moving the %s from %s to %s would leave your king in check.", name, g.Name(from), g.Name(to))
+}
+
+// whyNoCastling explains a refused castling: from is the king on its square with a
+// castling right, to the king's destination or the rook of that right. "" when from -> to
+// is not a castling.
+func (p *Position) whyNoCastling(from, to Square) string {
+	us := p.side
+	if from != p.kings[us] || p.v.Castling.KingFile[0] < 0 {
+		return ""
+	}
+	g := p.v.Geometry
+	back := p.v.Castling.BackRank[us]
+	for s, r := range p.castleRook[us] {
+		if r == NoSquare {
+			continue
+		}
+		kd, rd := g.cell(p.v.Castling.KingFile[s], back), g.cell(p.v.Castling.RookFile[s], back)
+		if to != r && (to != kd || kd == from) {
+			continue
+		}
+		if p.InCheck() {
+			return "The king cannot castle out of check."
+		}
+		if !p.castlingPathClear(from, kd, r) || !p.castlingPathClear(r, rd, from) {
+			return "The king cannot castle: the squares between the king and the rook must be empty."
+		}
+		if p.tramp[White] != NoSquare || p.tramp[Black] != NoSquare {
+			return "The king cannot castle: no trampoline may stand between the king and the rook, and the king may not cross or land on an attacked square."
+		}
+		return "The king cannot castle there: it would cross or land on an attacked square."
+	}
+	return ""
+}
+
+// WhyNoDrop says in a sentence why the side to move cannot place a piece of type t from its
+// hand on to, "" if it can.
+func (p *Position) WhyNoDrop(t PieceType, to Square) string {
+	g := p.v.Geometry
+	us := p.side
+	var ml MoveList
+	p.LegalMoves(&ml)
+	drops := 0
+	for _, m := range ml.Moves() {
+		if m.Kind() == Drop {
+			drops++
+			if m.AuxType() == t && m.To() == to {
+				return ""
+			}
+		}
+	}
+	name := "piece"
+	if d := p.v.byType[t]; d != nil {
+		name = d.Name
+	}
+	switch {
+	case ml.n == 0 && p.status(0).Over():
+		return "The game is over: " + p.status(0).Reason + "."
+	case p.phase[us] == wsJumping:
+		return "The pieces in hand come on the board by the king's jumps: jump with the king, then choose the piece it leaves behind."
+	case drops == 0 && p.inHand(us) == 0:
+		return fmt.Sprintf("%s has no pieces left in hand.", sideName(us))
+	case drops == 0:
+		return fmt.Sprintf("%s cannot place a piece now.", sideName(us))
+	case p.hand[us][t] == 0:
+		return fmt.Sprintf("%s has no %s in hand.", sideName(us), name)
+	case !g.isSquare[to]:
+		return "That is not a square of this board."
+	case int(g.rank[to]) != p.v.Castling.BackRank[us]:
+		return fmt.Sprintf("Pieces are placed on %s's back rank, rank %d.", sideName(us), p.v.Castling.BackRank[us]+g.rankBase)
+	case p.cells[to] != Empty:
+		return fmt.Sprintf("%s is not empty.", g.Name(to))
+	case t == Bishop:
+		return fmt.Sprintf("A bishop on %s would leave no square of the other colour for the second bishop.", g.Name(to))
+	}
+	return fmt.Sprintf("The %s cannot be placed on %s: the bishops must still be able to end on squares of both colours.", name, g.Name(to))
+}
+
+// wsWhyNot gives The Weak Square's own reasons: a stuck king that must pass, a jumping
+// phase in which the king alone moves, the jumping area, a side's own weak square.
+func wsWhyNot(p *Position, from, to Square) string {
+	g := p.v.Geometry
+	us := p.side
+	me := sideName(us)
+	var ml MoveList
+	p.LegalMoves(&ml)
+	if ml.n == 1 && ml.moves[0].Kind() == Pass {
+		return me + "'s king is stuck: " + me + " must pass until " + sideName(us.Other()) + " has placed all its pieces."
+	}
+	if p.phase[us] == wsJumping && ml.n > 0 && ml.moves[0].Kind() == Jump {
+		if from != p.kings[us] {
+			return me + " still has pieces in hand: its turn is a jump of the king, which leaves one of them behind."
+		}
+		lo, hi := wsArea[us][0]+g.rankBase, wsArea[us][1]+g.rankBase
+		if p.cells[to] != Empty {
+			return fmt.Sprintf("The jumping king lands only on an empty square; %s is taken.", g.Name(to))
+		}
+		return fmt.Sprintf("The jumping king leaps like a knight, to an empty square of rows %d to %d.", lo, hi)
+	}
+	if to == wsWeak[us] {
+		return fmt.Sprintf("No piece may enter its own weak square, %s.", g.Name(to))
+	}
+	if p.cells[from].Type() == Pawn && int(g.rank[to]) == p.v.Pawn.PromoRank[us] {
+		pool := wsPool(p)
+		if victim := p.cells[to]; victim.IsPiece() && !victim.Is(us) {
+			pool[victim.Type()]++
+		}
+		if pool[Rook]+pool[Bishop]+pool[Knight] == 0 {
+			return "A pawn promotes only to a rook, bishop or knight of the pool (off the board and out of the hands), and the pool is empty."
+		}
+	}
+	return ""
+}
+
+// jkWhyNot gives Jumping Knights' own reasons: a quiet move onto an edge square, and Rule
+// 4's compulsory capture from the edge to the centre.
+func jkWhyNot(p *Position, from, to Square) string {
+	var pl MoveList
+	jkPseudo(p, &pl)
+	reached := false
+	for _, m := range pl.Moves() {
+		reached = reached || p.reaches(m, from, to)
+	}
+	if !reached {
+		if !jkCentral[to] && p.cells[to] == Empty {
+			return fmt.Sprintf("Only a capture ends on an edge square such as %s: a capture jumps over its victim to an empty square beyond.", p.v.Geometry.Name(to))
+		}
+		if p.cells[to].IsPiece() && !p.cells[to].Is(p.side) {
+			return fmt.Sprintf("The %s on %s cannot capture the %s on %s: a capture jumps over its victim to an empty square beyond it.",
+				p.pieceName(p.cells[from]), p.v.Geometry.Name(from), p.pieceName(p.cells[to]), p.v.Geometry.Name(to))
+		}
+		return ""
+	}
+	var scratch MoveList
+	if p.ForcedMoves(&scratch) {
+		return "A capture from an edge square to a central square is compulsory now (Rule 4), unless a move gives check."
+	}
+	return ""
+}
+
+// hopWhyNot gives Hop Chess's own reasons: a king never steps onto a trampoline, and a
+// piece that lands on one must bounce on.
+func hopWhyNot(p *Position, from, to Square) string {
+	if to != p.tramp[White] && to != p.tramp[Black] {
+		return ""
+	}
+	if p.cells[from].Type() == King {
+		return "A king never steps onto a trampoline."
+	}
+	return "A piece never ends its move on a trampoline: it bounces on from it. Click the square where the piece ends."
+}
+
+// prechessWhyNot: while a side has pieces in hand its turn is a placement; then the
+// reasons are Bunker's.
+func prechessWhyNot(p *Position, from, to Square) string {
+	if p.inHand(p.side) == 0 {
+		return bunkerWhyNot(p, from, to)
+	}
+	return sideName(p.side) + " first places its pieces: pick one from the hand and put it on an empty square of its back rank."
+}
+
+// bunkerWhyNot explains a refused bunker leap: the king on its original square clicked
+// onto a bunker (b or g file of its back rank) more than a step away, when that is no
+// castling (whyNoCastling explains those).
+func bunkerWhyNot(p *Position, from, to Square) string {
+	us, them := p.side, p.side.Other()
+	g := p.v.Geometry
+	back := p.v.Castling.BackRank[us]
+	if from != p.kings[us] || int(g.rank[from]) != back || int(g.rank[to]) != back {
+		return ""
+	}
+	f := int(g.file[to])
+	if (f != bunkerFiles[0] && f != bunkerFiles[1]) || abs(f-int(g.file[from])) < 2 {
+		return ""
+	}
+	for s, r := range p.castleRook[us] {
+		if r != NoSquare && (to == r || to == g.cell(p.v.Castling.KingFile[s], back)) {
+			return "" // a castling: whyNoCastling says why not
+		}
+	}
+	switch {
+	case !p.bunker[us]:
+		return "The king has no bunker leap left: it is made once, by a king that has not moved."
+	case p.Attacked(from, them):
+		return "The king cannot leap out of check."
+	case p.cells[to] != Empty:
+		return fmt.Sprintf("The bunker %s is not empty.", g.Name(to))
+	}
+	step := rankStep(from, to)
+	for sq := from + step; sq != to; sq += step {
+		if p.cells[sq].Is(them) {
+			return fmt.Sprintf("The king cannot leap over the enemy piece on %s.", g.Name(sq))
+		}
+	}
+	return "The bunker leap may not cross or land on an attacked square."
+}
