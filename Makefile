@@ -9,7 +9,7 @@ STATICCHECK_VERSION := v0.8.2
 # the browser board, reference engines).
 DEB_PACKAGES := xboard xvfb xauth xdotool xclip fairymax fairy-stockfish chromium
 
-.PHONY: all build baseline run test test-go test-race deps-debian bench lint fmt-check mod-check vet race fuzz perft-long perft-bench clean
+.PHONY: all build baseline run test test-go test-race test-soak soak deps-debian bench lint fmt-check mod-check vet race fuzz perft-long perft-bench clean
 
 all: build
 
@@ -32,8 +32,8 @@ run: build
 	./$(BIN) serve
 
 # test runs everything CI runs: formatting, a tidy go.mod, vet, the unit and transcript
-# tests, and the race detector on the concurrent packages.
-test: deps-debian fmt-check mod-check vet test-go test-race
+# tests, the race detector on the concurrent packages, and a 20-game soak of the referee.
+test: deps-debian fmt-check mod-check vet test-go test-race test-soak
 
 test-go:
 	$(GO) test -count=1 ./...
@@ -45,6 +45,17 @@ test-go:
 # real-XBoard games, which gain nothing from it.
 test-race:
 	$(GO) test -race -short -count=1 ./search ./protocol ./bench
+
+# soak plays 1000 games at 2 s + 0.02 s, two at a time, in all seven variants (self-play)
+# and against Fairy-Max (normal chess), and fails on any crash, time forfeit, illegal
+# move, false claim or stall (bench/soak.sh; PGNs and HTML reports in bin/soak/). It takes
+# more than an hour on two cores. test-soak is its 20-game version, part of make test.
+SOAK_GAMES ?= 1000
+soak: build
+	./bench/soak.sh $(SOAK_GAMES) bin/soak
+
+test-soak: build
+	./bench/soak.sh 20 $$(mktemp -d)
 
 # deps-debian installs the Debian packages the GUI and browser tests use, when they are
 # missing and this user can install them (root with apt-get); otherwise those tests skip

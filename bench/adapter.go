@@ -61,6 +61,12 @@ func (e *exitError) Unwrap() error { return errExited }
 type EngineSpec struct {
 	Cmd   []string // program and arguments
 	Proto string   // "xboard", "uci", or "auto" (or ""): found out at the handshake
+	// Name is the engine's name in the tables and the PGN ("": the engine's own).
+	Name string
+	// Dir is the working directory the engine runs in ("": the referee's).
+	Dir string
+	// Options are set after each handshake, in order (engines.go says how).
+	Options []EngineOption
 }
 
 // player is one engine process seen by the referee, whatever its protocol.
@@ -115,6 +121,8 @@ type clocks struct {
 	Inc    time.Duration
 	Side   movegen.Color // the side to move, whom the engine plays
 	Budget time.Duration // how long to wait for the move: its time left plus the margin
+	// MovesToGo is the moves left in the session of a MOVES/BASE control (0: none).
+	MovesToGo int
 }
 
 // reply is an engine's answer when asked to move.
@@ -235,13 +243,14 @@ func (b *tailBuffer) tail() string {
 	return strings.ToValidUTF8(s, "?")
 }
 
-// startProc starts argv with piped standard input and output; the end of its standard
+// startProc starts argv in dir ("": the referee's) with piped standard input and output; the end of its standard
 // error is kept for the message if it dies.
-func startProc(argv []string) (*proc, error) {
+func startProc(argv []string, dir string) (*proc, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("empty engine command")
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = dir
 	cmd.WaitDelay = time.Second
 	stderr := &tailBuffer{}
 	cmd.Stderr = stderr

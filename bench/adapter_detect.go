@@ -173,10 +173,10 @@ func startPlayer(spec EngineSpec, v *movegen.Variant, t timeouts) (player, error
 	if t.Probe == 0 {
 		t.Probe = defaultProbe
 	}
-	pl, err := startAs(spec.Cmd, proto, v, t)
+	pl, err := startAs(spec, proto, v, t)
 	var ve *variantError
 	if proto == protoAuto && errors.As(err, &ve) && ve.proto == "xboard" {
-		if overUCI, err2 := startAs(spec.Cmd, "uci", v, t); err2 == nil {
+		if overUCI, err2 := startAs(spec, "uci", v, t); err2 == nil {
 			return overUCI, nil
 		}
 	}
@@ -186,10 +186,10 @@ func startPlayer(spec EngineSpec, v *movegen.Variant, t timeouts) (player, error
 	return pl, nil
 }
 
-// startAs starts argv and speaks proto to it (auto: the protocol it answers in, XBoard
-// tried first).
-func startAs(argv []string, proto string, v *movegen.Variant, t timeouts) (player, error) {
-	p, err := startProc(argv)
+// startAs starts the engine of spec and speaks proto to it (auto: the protocol it
+// answers in, XBoard tried first); its options are set after the handshake.
+func startAs(spec EngineSpec, proto string, v *movegen.Variant, t timeouts) (player, error) {
+	p, err := startProc(spec.Cmd, spec.Dir)
 	if err != nil {
 		return nil, err
 	}
@@ -204,9 +204,9 @@ func startAs(argv []string, proto string, v *movegen.Variant, t timeouts) (playe
 	var pl player
 	if err == nil {
 		if spoken == "uci" {
-			pl, err = startUCI(p, v, t)
+			pl, err = startUCI(p, v, t, spec.Options)
 		} else {
-			pl, err = startXBoard(p, v, t)
+			pl, err = startXBoard(p, v, t, spec.Options)
 		}
 	}
 	if err != nil {

@@ -88,9 +88,9 @@ func TestVariantAnnounced(t *testing.T) {
 		xlog, ulog := filepath.Join(dir, "x"), filepath.Join(dir, "u")
 		cfg := Config{
 			Variant: v, Games: 1, TC: TimeControl{Base: 7 * time.Second, Inc: 250 * time.Millisecond},
-			Engines: [2]EngineSpec{
-				{fakeCmd("xboard", "log="+xlog, "moves=f2f3,g2g4"), "xboard"},
-				{fakeCmd("uci", "log="+ulog, "variants=normal,testvariant", "moves=e7e5,d8h4"), "uci"},
+			Engines: []EngineSpec{
+				{Cmd: fakeCmd("xboard", "log="+xlog, "moves=f2f3,g2g4"), Proto: "xboard"},
+				{Cmd: fakeCmd("uci", "log="+ulog, "variants=normal,testvariant", "moves=e7e5,d8h4"), Proto: "uci"},
 			},
 			Openings: RandomOpenings(v, 0, 1),
 		}

@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -22,8 +23,9 @@ type uci struct {
 
 // startUCI completes the handshake after "uci" (sent by detect): the lines up to "uciok";
 // then it selects the variant and waits for "readyok".
-func startUCI(p *proc, v *movegen.Variant, t timeouts) (*uci, error) {
+func startUCI(p *proc, v *movegen.Variant, t timeouts, opts []EngineOption) (*uci, error) {
 	e := &uci{p: p, name: baseName(p.argv0), t: t}
+	var options []string // the names of the options the engine offers
 	deadline := time.Now().Add(t.Start)
 	for {
 		l, err := p.readLine(deadline)
@@ -36,6 +38,9 @@ func startUCI(p *proc, v *movegen.Variant, t timeouts) (*uci, error) {
 		}
 		if name, ok := strings.CutPrefix(text, "id name "); ok {
 			e.name = strings.TrimSpace(name)
+		}
+		if name := uciOptionName(text); name != "" {
+			options = append(options, name)
 		}
 		if rest, ok := strings.CutPrefix(text, "option name UCI_Variant "); ok {
 			f := strings.Fields(rest)
@@ -51,6 +56,14 @@ func startUCI(p *proc, v *movegen.Variant, t timeouts) (*uci, error) {
 			return nil, &variantError{proto: "uci", variant: v.Name, plays: e.variants}
 		}
 		p.send("setoption name UCI_Variant value %s", v.Name)
+	}
+	// An option the engine does not offer is a typo or the wrong engine: an engine would
+	// ignore it in silence, and the match would test something else than intended.
+	for _, o := range opts {
+		if !slices.ContainsFunc(options, func(n string) bool { return strings.EqualFold(n, o.Name) }) {
+			return nil, fmt.Errorf("the engine has no UCI option %q (it offers: %s)", o.Name, optionNames(options))
+		}
+		p.send("setoption name %s value %s", o.Name, o.Value)
 	}
 	if err := e.sync(); err != nil {
 		return nil, err
@@ -97,8 +110,7 @@ func (e *uci) Move(ctx context.Context, texts []string, c clocks) (reply, error)
 		b.WriteString(" moves " + strings.Join(texts, " "))
 	}
 	p.send("%s", b.String())
-	ms := func(d time.Duration) int64 { return max(d.Milliseconds(), 0) }
-	p.send("go wtime %d btime %d winc %d binc %d", ms(c.Left[movegen.White]), ms(c.Left[movegen.Black]), ms(c.Inc), ms(c.Inc))
+	p.send("%s", uciGo(e.setup.TC, c))
 	start := time.Now()
 	deadline := start.Add(c.Budget)
 	var r reply
@@ -125,6 +137,32 @@ func (e *uci) Move(ctx context.Context, texts []string, c clocks) (reply, error)
 			}
 		}
 	}
+}
+
+// uciGo is the go command for the limits of tc and the clocks c.
+func uciGo(tc TimeControl, c clocks) string {
+	ms := func(d time.Duration) int64 { return max(d.Milliseconds(), 0) }
+	var b strings.Builder
+	b.WriteString("go")
+	switch {
+	case tc.MoveTime > 0:
+		fmt.Fprintf(&b, " movetime %d", ms(tc.MoveTime))
+	case !tc.Infinite:
+		fmt.Fprintf(&b, " wtime %d btime %d winc %d binc %d", ms(c.Left[movegen.White]), ms(c.Left[movegen.Black]), ms(c.Inc), ms(c.Inc))
+		if c.MovesToGo > 0 {
+			fmt.Fprintf(&b, " movestogo %d", c.MovesToGo)
+		}
+	}
+	if tc.Nodes > 0 {
+		fmt.Fprintf(&b, " nodes %d", tc.Nodes)
+	}
+	if tc.Depth > 0 {
+		fmt.Fprintf(&b, " depth %d", tc.Depth)
+	}
+	if tc.Infinite && tc.Nodes == 0 && tc.Depth == 0 {
+		b.WriteString(" infinite")
+	}
+	return b.String()
 }
 
 // mateScore is how the referee counts a reported mate: beyond any material score.

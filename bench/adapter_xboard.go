@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -31,8 +32,10 @@ type xboard struct {
 
 // startXBoard completes the CECP v2 handshake after "xboard" and "protover 2" (sent by
 // detect): features until done=1.
-func startXBoard(p *proc, v *movegen.Variant, t timeouts) (*xboard, error) {
+func startXBoard(p *proc, v *movegen.Variant, t timeouts, opts []EngineOption) (*xboard, error) {
 	e := &xboard{p: p, name: baseName(p.argv0), t: t, names: newXBNames(v.Geometry)}
+	var options []string // the names of feature option="..." lines
+	memory, smp := false, false
 	// Protocol version 1 engines (no features at all) are not supported: without ping the
 	// referee cannot tell a slow engine from a dead one.
 	deadline := time.Now().Add(t.Start)
@@ -60,7 +63,13 @@ func startXBoard(p *proc, v *movegen.Variant, t timeouts) (*xboard, error) {
 				e.variants = strings.Split(f.value, ",")
 			case "san":
 				ok = f.value == "0" // moves must be coordinates
-			case "memory", "smp", "egt", "exclude", "pause", "nps", "analyze":
+			case "option":
+				options = append(options, xboardOptionName(f.value))
+			case "memory":
+				memory = f.value == "1" // sent only when an option asks for it
+			case "smp":
+				smp = f.value == "1"
+			case "egt", "exclude", "pause", "nps", "analyze":
 				ok = false // commands the referee never sends
 			case "done":
 				if f.value == "1" {
@@ -81,6 +90,18 @@ func startXBoard(p *proc, v *movegen.Variant, t timeouts) (*xboard, error) {
 	}
 	if e.variants != nil && !contains(e.variants, v.Name) {
 		return nil, &variantError{proto: "xboard", variant: v.Name, plays: e.variants}
+	}
+	for _, o := range opts {
+		switch {
+		case o.Name == "memory" && memory, o.Name == "cores" && smp:
+			p.send("%s %s", o.Name, o.Value)
+		case o.Name == "memory" || o.Name == "cores":
+			return nil, fmt.Errorf("the engine does not take the XBoard command %q (no feature %s=1)", o.Name, map[string]string{"memory": "memory", "cores": "smp"}[o.Name])
+		case slices.Contains(options, o.Name):
+			p.send("option %s=%s", o.Name, o.Value)
+		default:
+			return nil, fmt.Errorf("the engine has no XBoard option %q (it offers: %s; memory and cores are XBoard's own)", o.Name, optionNames(options))
+		}
 	}
 	return e, nil
 }
@@ -144,7 +165,19 @@ func (e *xboard) NewGame(s *gameSetup) error {
 	}
 	p.send("easy")
 	p.send("post")
-	p.send("level 0 %s %s", xboardBase(s.TC.Base), strconv.FormatFloat(s.TC.Inc.Seconds(), 'f', -1, 64))
+	switch {
+	case s.TC.Nodes > 0:
+		return fmt.Errorf("XBoard has no node limit: play this engine over UCI, or limit it by -depth or -st")
+	case s.TC.MoveTime > 0:
+		p.send("st %s", strconv.FormatFloat(s.TC.MoveTime.Seconds(), 'f', -1, 64))
+	case s.TC.Infinite:
+		p.send("st %d", int(infiniteMoveWait.Seconds())) // XBoard has no infinite: the referee's own wait
+	default:
+		p.send("level %d %s %s", s.TC.Moves, xboardBase(s.TC.Base), strconv.FormatFloat(s.TC.Inc.Seconds(), 'f', -1, 64))
+	}
+	if s.TC.Depth > 0 {
+		p.send("sd %d", s.TC.Depth)
+	}
 	p.send("force")
 	if !s.Standard {
 		if !e.setboard {

@@ -3,6 +3,7 @@ package bench
 import (
 	"bufio"
 	"fmt"
+	"hash/fnv"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -20,18 +21,22 @@ import (
 // (key=value):
 //
 //	moves=a,b,c   its own moves in order, then pick
-//	pick=first    first legal move in text order (default), or random (seeded by seed=N)
+//	pick=first    first legal move in text order (default), or random (seeded by seed=N),
+//	              or hash (a function of the position and seed=N alone: the same game
+//	              whatever the engine played before, for runs that must match)
 //	at=N act=X    at its N-th move of a game, instead of moving: crash (a line on stderr,
 //	              then exit status 3), hang, slow (sleep
 //	              sleep=D then move), illegal (play bad=TEXT), garbage (junk lines, then a
 //	              junk move), resign, claim, none (UCI "bestmove (none)"), longline
 //	              (a line longer than the referee reads), spew (junk lines without end)
+//	delay=D       think D (a duration) before every move
 //	reject=N      answer the opponent's N-th move with "Illegal move"
 //	score=N       report score N (centipawns, own side) with every move
 //	name=X        its name; setboard=0 drops the feature; starthang never answers the
 //	              handshake; variants=a,b lists the variants it plays; xbvariants=a,b
 //	              lists those it offers over XBoard instead; log=PATH appends every line
-//	              it receives to PATH
+//	              it receives to PATH; uciopts=A,B offers UCI options A and B (spin);
+//	              xbopts=A,B offers XBoard options A and B
 
 func TestMain(m *testing.M) {
 	if len(os.Args) > 2 && os.Args[1] == "fake-engine" {
@@ -120,6 +125,9 @@ func (f *fake) num(k string) int {
 // "" when it must not answer with a move.
 func (f *fake) think(proto string) string {
 	f.ownMoves++
+	if d, err := time.ParseDuration(f.opt["delay"]); err == nil {
+		time.Sleep(d)
+	}
 	if f.num("at") == f.ownMoves {
 		switch f.opt["act"] {
 		case "crash":
@@ -174,9 +182,14 @@ func (f *fake) think(proto string) string {
 			texts = append(texts, p.MoveText(m))
 		}
 		sortStrings(texts)
-		if f.opt["pick"] == "random" {
+		switch f.opt["pick"] {
+		case "random":
 			text = texts[f.rng.IntN(len(texts))]
-		} else {
+		case "hash":
+			h := fnv.New64a()
+			fmt.Fprintf(h, "%s %s", p.FEN(), f.opt["seed"])
+			text = texts[h.Sum64()%uint64(len(texts))]
+		default:
 			text = texts[0]
 		}
 	}
@@ -229,6 +242,11 @@ func (f *fake) xboard(line string) bool {
 		}
 		f.printf("feature done=0")
 		f.printf(`feature myname="%s" setboard=%s ping=1 usermove=1 san=0 memory=1`, f.name(), setboard)
+		if f.has("xbopts") {
+			for _, o := range strings.Split(f.opt["xbopts"], ",") {
+				f.printf(`feature option="%s -spin 1 1 100"`, o)
+			}
+		}
 		if f.has("xbvariants") {
 			f.printf(`feature variants="%s"`, f.opt["xbvariants"])
 		} else if f.has("variants") {
@@ -300,6 +318,11 @@ func (f *fake) uci(line string) bool {
 			vars = "var " + strings.ReplaceAll(f.opt["variants"], ",", " var ")
 		}
 		f.printf("option name UCI_Variant type combo default normal %s", vars)
+		if f.has("uciopts") {
+			for _, o := range strings.Split(f.opt["uciopts"], ",") {
+				f.printf("option name %s type spin default 1 min 1 max 1000", o)
+			}
+		}
 		f.printf("uciok")
 	case "setoption":
 		if len(fields) == 5 && fields[2] == "UCI_Variant" {

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -26,17 +26,33 @@ const (
 	quitWait = 300 * time.Millisecond
 )
 
-// Config is one match.
+// Config is one match or tournament.
 type Config struct {
-	Variant     *movegen.Variant
-	Engines     [2]EngineSpec
+	// Variant is the variant played; Variants, when given, several (the schedule is
+	// played in each in turn, and engines are restarted between variants).
+	Variant  *movegen.Variant
+	Variants []*movegen.Variant
+	// Engines are the players: two for a match, more for a tournament.
+	Engines []EngineSpec
+	// Tournament is roundRobin (the default) or gauntlet when more than two engines play.
+	Tournament string
+	// Games is the number of games each pair of engines plays in each variant.
 	Games       int
 	TC          TimeControl
 	Concurrency int      // games played at once (at least 1)
-	Openings    Openings // nil: random openings of 4 plies from Seed
+	Openings    Openings // the openings of a single variant (nil: random openings of 4 plies from Seed)
+	// OpeningsFor gives each variant's openings when several are played (nil: random of 4 plies).
+	OpeningsFor func(*movegen.Variant) Openings
 	Seed        uint64
 	SPRT        *SPRT // nil: no test, all Games are played
-	Adjudicate  Adjudication
+	// Stats is the model of the Elo interval and the SPRT: statsPenta (the default) or
+	// statsTrinomial.
+	Stats string
+	// Anchor is the engine rated 0 in a tournament's rating table ("": the first).
+	Anchor     string
+	Adjudicate Adjudication
+	// Shard and Shards: play only part Shard (from 1) of Shards of the schedule.
+	Shard, Shards int
 	// Margin is the lag forgiven on top of each clock (0: defaultMargin).
 	Margin time.Duration
 	// StartTimeout and SyncTimeout bound the waits off the clock (0: the defaults).
@@ -47,26 +63,46 @@ type Config struct {
 
 // Result is what a match ends with.
 type Result struct {
-	Names     [2]string
-	Protocols [2]string // "xboard" or "uci": as given, or as found out
-	Score     Score     // engine1's wins, losses and draws
-	SPRT      string    // the test's state, "" without a test
-	Games     []gameRecord
+	Names     []string
+	Protocols []string     // "xboard" or "uci": as given, or as found out (in the first variant)
+	Score     Score        // the first engine's wins, losses and draws
+	SPRT      string       // the test's state, "" without a test
+	Games     []gameRecord // by Round
+	Summary   *Summary
 }
 
-// Run plays the match: Games games (fewer if the SPRT decides or ctx is cancelled), two per
-// opening with the colours swapped, Concurrency at a time, each engine pair in its own
-// processes. Engines that misbehave lose the game and are restarted. The error is for a
-// match that cannot start (an engine that does not start or cannot play the variant).
+// variants is the list of variants cfg plays.
+func (cfg *Config) variants() []*movegen.Variant {
+	if len(cfg.Variants) > 0 {
+		return cfg.Variants
+	}
+	return []*movegen.Variant{cfg.Variant}
+}
+
+// Run plays the match: Games games per pair of engines (fewer if the SPRT decides or ctx
+// is cancelled), two per opening with the colours swapped, Concurrency at a time, each game
+// between its own engine processes. Engines that misbehave lose the game and are
+// restarted. The error is for a match that cannot start (an engine that does not start or
+// cannot play the variant).
 func Run(ctx context.Context, cfg Config) (*Result, error) {
-	if cfg.Variant == nil {
-		return nil, fmt.Errorf("no variant")
+	variants := cfg.variants()
+	for _, v := range variants {
+		if v == nil {
+			return nil, fmt.Errorf("no variant")
+		}
 	}
-	if cfg.Games < 1 {
+	switch {
+	case cfg.Games < 1:
 		return nil, fmt.Errorf("games must be at least 1")
+	case len(cfg.Engines) < 2:
+		return nil, fmt.Errorf("a match needs at least two engines")
+	case cfg.SPRT != nil && len(cfg.Engines) != 2:
+		return nil, fmt.Errorf("the SPRT compares two engines, not %d", len(cfg.Engines))
+	case cfg.Tournament != "" && cfg.Tournament != roundRobin && cfg.Tournament != gauntlet:
+		return nil, fmt.Errorf("tournament %q: want %s or %s", cfg.Tournament, roundRobin, gauntlet)
 	}
-	if cfg.TC.Base <= 0 || cfg.TC.Inc < 0 {
-		return nil, fmt.Errorf("time control %s: the base must be positive", cfg.TC)
+	if err := cfg.TC.check(); err != nil {
+		return nil, err
 	}
 	cfg.Concurrency = max(cfg.Concurrency, 1)
 	if cfg.Margin == 0 {
@@ -80,43 +116,73 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		t.Sync = defaultSyncTimeout
 	}
 	t.Probe = defaultProbe
-	if cfg.Openings == nil {
-		cfg.Openings = RandomOpenings(cfg.Variant, 4, cfg.Seed)
+	openings := make([]Openings, len(variants))
+	for i, v := range variants {
+		switch {
+		case len(variants) == 1 && cfg.Openings != nil:
+			openings[i] = cfg.Openings
+		case cfg.OpeningsFor != nil:
+			openings[i] = cfg.OpeningsFor(v)
+		default:
+			openings[i] = RandomOpenings(v, 4, cfg.Seed)
+		}
 	}
 
-	// Start each engine once before anything else: a wrong command or an engine that
-	// cannot play the variant stops the match here, with a clear error.
-	// The protocol found out here is the one spoken from then on.
-	res := &Result{}
-	for i, spec := range cfg.Engines {
-		pl, err := startPlayer(spec, cfg.Variant, t)
-		if err != nil {
-			return nil, fmt.Errorf("engine%d: %w%s", i+1, err, protoHint(i+1, spec.Proto, err))
+	// Start each engine once in each variant before anything else: a wrong command or an
+	// engine that cannot play a variant stops the match here, with a clear error. The
+	// protocol found out here is the one spoken from then on in that variant.
+	n := len(cfg.Engines)
+	res := &Result{Names: make([]string, n), Protocols: make([]string, n)}
+	specs := make([][]EngineSpec, len(variants)) // by variant, then engine
+	for vi, v := range variants {
+		specs[vi] = slices.Clone(cfg.Engines)
+		for i, spec := range cfg.Engines {
+			pl, err := startPlayer(spec, v, t)
+			if err != nil {
+				return nil, fmt.Errorf("engine%d%s: %w%s", i+1, inVariant(v, len(variants)), err, protoHint(i+1, spec.Proto, err))
+			}
+			if cfg.TC.Nodes > 0 && pl.Protocol() == "xboard" {
+				pl.Close()
+				return nil, fmt.Errorf("engine%d speaks XBoard, which has no node limit: play it over UCI, or limit it by -depth or -st", i+1)
+			}
+			if vi == 0 {
+				res.Names[i] = pl.Name()
+				if spec.Name != "" {
+					res.Names[i] = spec.Name
+				}
+				res.Protocols[i] = pl.Protocol()
+			}
+			specs[vi][i].Proto = pl.Protocol()
+			pl.Close()
 		}
-		res.Names[i] = pl.Name()
-		res.Protocols[i] = pl.Protocol()
-		cfg.Engines[i].Proto = pl.Protocol()
-		pl.Close()
 	}
-	if res.Names[0] == res.Names[1] {
-		res.Names[0] += " (1)"
-		res.Names[1] += " (2)"
-	}
+	res.Names = uniqueNames(res.Names)
 	if cfg.Progress != nil {
 		for i, spec := range cfg.Engines {
 			fmt.Fprintf(cfg.Progress, "engine%d: %s over %s (%s)\n", i+1, res.Names[i], res.Protocols[i], quoteCommand(spec.Cmd))
 		}
 	}
 
+	schedule := makeSchedule(len(variants), n, cfg.Tournament, cfg.Games)
+	total := len(schedule)
+	mine := schedule
+	if cfg.Shards > 1 {
+		mine = shardOf(schedule, cfg.Shard, cfg.Shards)
+		if cfg.Progress != nil {
+			fmt.Fprintf(cfg.Progress, "shard %d/%d: %d of the %d games\n", cfg.Shard, cfg.Shards, len(mine), total)
+		}
+	}
+	stopOnSPRT := cfg.SPRT != nil && cfg.Shards <= 1 // a shard's own games decide nothing
+
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	jobs := make(chan int)
+	jobs := make(chan job)
 	done := make(chan gameRecord)
 	go func() {
 		defer close(jobs)
-		for i := 0; i < cfg.Games; i++ {
+		for _, j := range mine {
 			select {
-			case jobs <- i:
+			case jobs <- j:
 			case <-ctx.Done():
 				return
 			}
@@ -127,7 +193,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			worker(ctx, cfg, t, res.Names, jobs, done)
+			worker(ctx, cfg, variants, specs, openings, t, res.Names, jobs, done)
 		}()
 	}
 	go func() {
@@ -136,45 +202,85 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}()
 
 	now := time.Now()
+	opts := SummaryOptions{Stats: cfg.Stats, SPRT: cfg.SPRT, Anchor: cfg.Anchor}
 	for rec := range done {
 		if rec.Result == movegen.Ongoing {
 			continue // interrupted: not a game
 		}
 		res.Games = append(res.Games, rec)
-		switch {
-		case rec.Result == movegen.Draw:
-			res.Score.Draws++
-		case (rec.Result == movegen.WhiteWins) == (rec.White == 0):
+		switch rec.scoreOf(0) {
+		case 2:
 			res.Score.Wins++
-		default:
+		case 1:
+			res.Score.Draws++
+		case 0:
 			res.Score.Losses++
 		}
 		if cfg.PGN != nil {
-			if err := writePGN(cfg.PGN, rec, cfg.Variant, cfg.TC, now); err != nil {
+			if err := writePGN(cfg.PGN, rec, cfg.TC, now); err != nil {
 				cancel()
 				return res, fmt.Errorf("writing the PGN: %w", err)
 			}
 		}
+		var llr float64
 		if cfg.SPRT != nil {
-			res.SPRT = cfg.SPRT.State(res.Score)
+			llr = cfg.SPRT.llrOf(res.Games, cfg.Stats)
+			res.SPRT = cfg.SPRT.decide(llr)
 		}
 		if cfg.Progress != nil {
-			fmt.Fprintf(cfg.Progress, "game %d/%d: %s - %s %s {%s}; score %d-%d-%d, %s",
-				rec.Round, cfg.Games, rec.Names[rec.White], rec.Names[rec.Black], rec.Result, rec.Reason,
-				res.Score.Wins, res.Score.Losses, res.Score.Draws, res.Score.Summary())
-			if cfg.SPRT != nil {
-				fmt.Fprintf(cfg.Progress, ", LLR %.2f", cfg.SPRT.LLR(res.Score))
+			fmt.Fprintf(cfg.Progress, "game %d/%d: %s - %s %s {%s}", rec.Round, total,
+				rec.Names[rec.White], rec.Names[rec.Black], rec.Result, rec.Reason)
+			if n == 2 {
+				fmt.Fprintf(cfg.Progress, "; score %d-%d-%d, %s", res.Score.Wins, res.Score.Losses, res.Score.Draws, res.Score.Summary())
 			}
-			fmt.Fprintln(cfg.Progress)
+			if cfg.SPRT != nil {
+				fmt.Fprintf(cfg.Progress, ", LLR %.2f", llr)
+			}
+			fmt.Fprintf(cfg.Progress, "; %s\n", progressRate(len(res.Games), len(mine), time.Since(now)))
 		}
-		if cfg.SPRT != nil && res.SPRT != "continue" {
+		if stopOnSPRT && res.SPRT != "continue" {
 			cancel() // decided: the games under way are abandoned, not scored
 		}
 	}
+	slices.SortFunc(res.Games, func(a, b gameRecord) int { return a.Round - b.Round })
+	res.Summary = Summarize(res.Games, res.Names, opts)
 	if cfg.Progress != nil {
-		writeSummary(cfg.Progress, res, cfg.SPRT)
+		res.Summary.Write(cfg.Progress)
 	}
 	return res, nil
+}
+
+// inVariant names the variant in an error when several are played.
+func inVariant(v *movegen.Variant, n int) string {
+	if n == 1 {
+		return ""
+	}
+	return " in " + v.Name
+}
+
+// uniqueNames makes engines with the same name tell apart by their number: "fake (1)".
+func uniqueNames(names []string) []string {
+	out := slices.Clone(names)
+	for i, a := range names {
+		for j, b := range names {
+			if i != j && a == b {
+				out[i] = fmt.Sprintf("%s (%d)", a, i+1)
+			}
+		}
+	}
+	return out
+}
+
+// progressRate is the progress part of a game's line: games done of the run's games,
+// games per minute and the time left at that rate.
+func progressRate(done, total int, elapsed time.Duration) string {
+	perMin := float64(done) / elapsed.Minutes()
+	s := fmt.Sprintf("%d/%d done, %.1f games/min", done, total, perMin)
+	if done < total && perMin > 0 {
+		eta := time.Duration(float64(total-done) / perMin * float64(time.Minute))
+		s += ", ETA " + eta.Round(time.Second).String()
+	}
+	return s
 }
 
 // protoHint is what to do about an engine that cannot start in the protocol it was given
@@ -193,10 +299,13 @@ func protoHint(n int, given string, err error) string {
 	return ""
 }
 
-// worker plays the games it is handed with its own pair of engine processes, restarting
-// an engine after a game that left it broken (crashed, hung, out of step).
-func worker(ctx context.Context, cfg Config, t timeouts, names [2]string, jobs <-chan int, done chan<- gameRecord) {
-	var engines [2]player // by engine index
+// worker plays the games it is handed, keeping a process of each engine it has needed
+// (in the variant of its last game) and restarting one after a game that left it broken
+// (crashed, hung, out of step) or when the variant changes.
+func worker(ctx context.Context, cfg Config, variants []*movegen.Variant, specs [][]EngineSpec, openings []Openings,
+	t timeouts, names []string, jobs <-chan job, done chan<- gameRecord) {
+	engines := make([]player, len(cfg.Engines)) // by engine index
+	variantOf := make([]int, len(cfg.Engines))  // the variant engines[k] was started in
 	defer func() {
 		for _, e := range engines {
 			if e != nil {
@@ -204,37 +313,38 @@ func worker(ctx context.Context, cfg Config, t timeouts, names [2]string, jobs <
 			}
 		}
 	}()
-	for i := range jobs {
-		opening := cfg.Openings.Opening(i / 2)
-		white := i % 2 // engine1 is White in the first game of each opening
-		rec := gameRecord{Round: i + 1, White: white, Black: 1 - white, Names: names}
+	for j := range jobs {
+		v := variants[j.Variant]
+		opening := openings[j.Variant].Opening(j.Opening)
+		rec := gameRecord{Round: j.Index + 1, Pairing: j.Pairing + 1, White: j.White, Black: j.Black, Names: names, Variant: v}
 		var startErr [2]error
-		for k := range engines {
+		for c, k := range []int{j.White, j.Black} {
+			if engines[k] != nil && variantOf[k] != j.Variant {
+				engines[k].Close()
+				engines[k] = nil
+			}
 			if engines[k] == nil {
-				engines[k], startErr[k] = startPlayer(cfg.Engines[k], cfg.Variant, t)
+				engines[k], startErr[c] = startPlayer(specs[j.Variant][k], v, t)
+				variantOf[k] = j.Variant
 			}
 		}
 		switch {
 		case startErr[0] != nil || startErr[1] != nil:
 			// An engine that will not start loses the game; it is tried again next game.
-			k := 0
-			if startErr[0] == nil {
-				k = 1
-			}
 			loser := movegen.White
-			if rec.Black == k {
+			if startErr[0] == nil {
 				loser = movegen.Black
 			}
 			rec.Start = opening.Start.FEN()
 			rec.Result = movegen.WinFor(loser.Other())
 			rec.Termination = termAbandoned
-			rec.Reason = fmt.Sprintf("%s engine does not start: %v", colorName(loser), startErr[k])
+			rec.Reason = fmt.Sprintf("%s engine does not start: %v", colorName(loser), startErr[loser])
 		default:
-			played := playGame(ctx, [2]player{engines[white], engines[1-white]},
-				refGame{Variant: cfg.Variant, Opening: opening, TC: cfg.TC, Margin: cfg.Margin, Adj: cfg.Adjudicate})
-			played.Round, played.White, played.Black, played.Names = rec.Round, rec.White, rec.Black, names
+			played := playGame(ctx, [2]player{engines[j.White], engines[j.Black]},
+				refGame{Variant: v, Opening: opening, TC: cfg.TC, Margin: cfg.Margin, Adj: cfg.Adjudicate})
+			played.Round, played.Pairing, played.White, played.Black, played.Names, played.Variant = rec.Round, rec.Pairing, j.White, j.Black, names, v
 			rec = played
-			for c, k := range []int{white, 1 - white} {
+			for c, k := range []int{j.White, j.Black} {
 				if rec.broken[c] {
 					engines[k].Close()
 					engines[k] = nil
@@ -246,30 +356,5 @@ func worker(ctx context.Context, cfg Config, t timeouts, names [2]string, jobs <
 		case <-ctx.Done():
 			return
 		}
-	}
-}
-
-// writeSummary writes the final score, Elo and SPRT lines.
-func writeSummary(w io.Writer, res *Result, t *SPRT) {
-	s := res.Score
-	fmt.Fprintf(w, "Score of %s vs %s: %d - %d - %d [%.3f] %d\n",
-		res.Names[0], res.Names[1], s.Wins, s.Losses, s.Draws, s.Ratio(), s.Games())
-	elo, lo, hi := s.Elo()
-	margin := (hi - lo) / 2
-	switch why := s.degenerate(); {
-	case why != "" && s.Games() > 0:
-		fmt.Fprintf(w, "Elo difference: %s (%s)\n", fmtElo(elo), why)
-	case why != "":
-		fmt.Fprintf(w, "Elo difference: %s\n", why)
-	case math.IsInf(margin, 0) || math.IsNaN(margin):
-		fmt.Fprintf(w, "Elo difference: %s, 95%% interval [%s, %s]\n", fmtElo(elo), fmtElo(lo), fmtElo(hi))
-	default:
-		fmt.Fprintf(w, "Elo difference: %s +/- %.1f, 95%% interval [%s, %s]\n", fmtElo(elo), margin, fmtElo(lo), fmtElo(hi))
-	}
-	fmt.Fprintf(w, "LOS: %.1f%%\n", 100*s.LOS())
-	if t != nil {
-		lo, hi := t.Bounds()
-		fmt.Fprintf(w, "SPRT: elo0 %g elo1 %g alpha %g beta %g: LLR %.2f (%.2f, %.2f): %s\n",
-			t.Elo0, t.Elo1, t.Alpha, t.Beta, t.LLR(s), lo, hi, t.State(s))
 	}
 }

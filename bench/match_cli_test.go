@@ -60,7 +60,7 @@ func TestRunCommand(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	o := out.String()
-	for _, want := range []string{"match: normal, 4 games, tc 5+0.05, seed 9", "game 4/4", "Score of X vs U: 4 - 0 - 0", "Elo difference: ", "LOS: ", "SPRT: elo0 -10 elo1 10"} {
+	for _, want := range []string{"match: normal, 2 engines, 4 games, tc 5+0.05, seed 9", "game 4/4", "Score of X vs U: 4 - 0 - 0", "Elo difference: ", "LOS: ", "SPRT (pentanomial): elo0 -10 elo1 10"} {
 		if !strings.Contains(o, want) {
 			t.Errorf("output lacks %q:\n%s", want, o)
 		}

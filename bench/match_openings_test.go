@@ -188,10 +188,10 @@ func FuzzReadOpenings(f *testing.F) {
 
 func TestParseTC(t *testing.T) {
 	for s, want := range map[string]TimeControl{
-		"10+0.1":   {10 * time.Second, 100 * time.Millisecond},
-		"60":       {60 * time.Second, 0},
-		"0.5+0.05": {500 * time.Millisecond, 50 * time.Millisecond},
-		"1+0":      {time.Second, 0},
+		"10+0.1":   {Base: 10 * time.Second, Inc: 100 * time.Millisecond},
+		"60":       {Base: 60 * time.Second, Inc: 0},
+		"0.5+0.05": {Base: 500 * time.Millisecond, Inc: 50 * time.Millisecond},
+		"1+0":      {Base: time.Second, Inc: 0},
 	} {
 		got, err := ParseTC(s)
 		if err != nil || got != want {
@@ -203,7 +203,7 @@ func TestParseTC(t *testing.T) {
 			t.Errorf("ParseTC(%q) accepted", s)
 		}
 	}
-	if s := (TimeControl{1500 * time.Millisecond, 20 * time.Millisecond}).String(); s != "1.5+0.02" {
+	if s := (TimeControl{Base: 1500 * time.Millisecond, Inc: 20 * time.Millisecond}).String(); s != "1.5+0.02" {
 		t.Errorf("TimeControl tag %q", s)
 	}
 }

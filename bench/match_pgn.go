@@ -12,7 +12,8 @@ import (
 // writePGN writes one game in PGN. The moves are in the native coordinate text of the
 // conventions (no SAN: most variants have none), numbered from the start position's
 // fullmove number; the reason the game ended is the comment before the result.
-func writePGN(w io.Writer, rec gameRecord, v *movegen.Variant, tc TimeControl, date time.Time) error {
+func writePGN(w io.Writer, rec gameRecord, tc TimeControl, date time.Time) error {
+	v := rec.Variant
 	start, err := v.ParseFEN(rec.Start)
 	if err != nil {
 		return err
@@ -35,6 +36,9 @@ func writePGN(w io.Writer, rec gameRecord, v *movegen.Variant, tc TimeControl, d
 	tag("FEN", rec.Start)
 	tag("TimeControl", tc.String())
 	tag("Termination", rec.Termination)
+	// Pairing numbers the games of one pair of engines from one opening (the colours
+	// swapped): the pentanomial statistics of a merge of shards' PGNs pair them by it.
+	tag("Pairing", fmt.Sprint(rec.Pairing))
 	tag("PlyCount", fmt.Sprint(len(rec.Moves)))
 	b.WriteByte('\n')
 

@@ -16,7 +16,7 @@ import (
 // randomConfig is a match of two fake engines from random openings of plies plies.
 func randomConfig(e1, e2 EngineSpec, games, plies int, seed uint64) Config {
 	return Config{
-		Variant: movegen.FIDE, Engines: [2]EngineSpec{e1, e2}, Games: games,
+		Variant: movegen.FIDE, Engines: []EngineSpec{e1, e2}, Games: games,
 		TC: TimeControl{Base: 10 * time.Second}, Concurrency: 2, Seed: seed,
 		Openings: RandomOpenings(movegen.FIDE, plies, seed), Adjudicate: DefaultAdjudication,
 		// the default waits off the clock: generous on a loaded machine
@@ -34,8 +34,8 @@ func byRound(res *Result) []gameRecord {
 // restarted each time, and the match plays all its games.
 func TestCrashedEngineRestarted(t *testing.T) {
 	t.Parallel()
-	cfg := randomConfig(EngineSpec{fakeCmd("xboard", "at=2", "act=crash"), "xboard"},
-		EngineSpec{fakeCmd("uci", "pick=random", "seed=3"), "uci"}, 6, 2, 7)
+	cfg := randomConfig(EngineSpec{Cmd: fakeCmd("xboard", "at=2", "act=crash"), Proto: "xboard"},
+		EngineSpec{Cmd: fakeCmd("uci", "pick=random", "seed=3"), Proto: "uci"}, 6, 2, 7)
 	var progress bytes.Buffer
 	cfg.Progress = &progress
 	res, err := Run(context.Background(), cfg)
@@ -58,8 +58,8 @@ func TestCrashedEngineRestarted(t *testing.T) {
 // TestHungEngineRestarted: an engine that hangs loses on time, is killed and replaced.
 func TestHungEngineRestarted(t *testing.T) {
 	t.Parallel()
-	cfg := randomConfig(EngineSpec{fakeCmd("uci", "pick=random"), "uci"},
-		EngineSpec{fakeCmd("xboard", "at=1", "act=hang"), "xboard"}, 4, 0, 1)
+	cfg := randomConfig(EngineSpec{Cmd: fakeCmd("uci", "pick=random"), Proto: "uci"},
+		EngineSpec{Cmd: fakeCmd("xboard", "at=1", "act=hang"), Proto: "xboard"}, 4, 0, 1)
 	cfg.TC = TimeControl{Base: time.Second} // White's move must come in time on a busy machine
 	res, err := Run(context.Background(), cfg)
 	if err != nil {
@@ -79,8 +79,8 @@ func TestHungEngineRestarted(t *testing.T) {
 // the same seed replays the same match, another seed gives other openings.
 func TestOpeningsBothColoursAndSeed(t *testing.T) {
 	t.Parallel()
-	e1 := EngineSpec{fakeCmd("xboard", "name=A"), "xboard"}
-	e2 := EngineSpec{fakeCmd("uci", "name=B"), "uci"}
+	e1 := EngineSpec{Cmd: fakeCmd("xboard", "name=A"), Proto: "xboard"}
+	e2 := EngineSpec{Cmd: fakeCmd("uci", "name=B"), Proto: "uci"}
 	run := func(seed uint64) []gameRecord {
 		res, err := Run(context.Background(), randomConfig(e1, e2, 6, 5, seed))
 		if err != nil {
@@ -118,8 +118,8 @@ func TestOpeningsBothColoursAndSeed(t *testing.T) {
 // the games run out, and the match stops there.
 func TestSPRTStops(t *testing.T) {
 	t.Parallel()
-	cfg := randomConfig(EngineSpec{fakeCmd("uci"), "uci"},
-		EngineSpec{fakeCmd("xboard", "at=1", "act=resign"), "xboard"}, 200, 0, 1)
+	cfg := randomConfig(EngineSpec{Cmd: fakeCmd("uci"), Proto: "uci"},
+		EngineSpec{Cmd: fakeCmd("xboard", "at=1", "act=resign"), Proto: "xboard"}, 200, 0, 1)
 	cfg.Concurrency = 1
 	var err error
 	if cfg.SPRT, err = ParseSPRT("0,50,0.05,0.05"); err != nil {
@@ -134,7 +134,7 @@ func TestSPRTStops(t *testing.T) {
 	if res.SPRT != "H1 accepted" || len(res.Games) >= 50 || res.Score.Losses != 0 {
 		t.Errorf("SPRT %q after %d games, score %+v", res.SPRT, len(res.Games), res.Score)
 	}
-	if !strings.Contains(progress.String(), "SPRT: elo0 0 elo1 50 alpha 0.05 beta 0.05") || !strings.Contains(progress.String(), ": H1 accepted") {
+	if !strings.Contains(progress.String(), "SPRT (pentanomial): elo0 0 elo1 50 alpha 0.05 beta 0.05") || !strings.Contains(progress.String(), ": H1 accepted") {
 		t.Errorf("summary:\n%s", progress.String())
 	}
 }
@@ -143,17 +143,17 @@ func TestSPRTStops(t *testing.T) {
 // variant stop the match before it starts, with an error that says so.
 func TestMatchCannotStart(t *testing.T) {
 	t.Parallel()
-	good := EngineSpec{fakeCmd("uci"), "uci"}
+	good := EngineSpec{Cmd: fakeCmd("uci"), Proto: "uci"}
 	for _, c := range []struct {
 		name string
 		e    EngineSpec
 		want string
 	}{
-		{"no such program", EngineSpec{[]string{"/nonexistent/engine"}, "xboard"}, "engine1"},
-		{"xboard silent", EngineSpec{fakeCmd("xboard", "starthang"), "xboard"}, "handshake"},
-		{"uci silent", EngineSpec{fakeCmd("uci", "starthang"), "uci"}, "handshake"},
-		{"xboard other variants", EngineSpec{fakeCmd("xboard", "variants=shatranj,fairy"), "xboard"}, "does not play variant normal"},
-		{"bad protocol", EngineSpec{fakeCmd("uci"), "ucci"}, "unknown protocol"},
+		{"no such program", EngineSpec{Cmd: []string{"/nonexistent/engine"}, Proto: "xboard"}, "engine1"},
+		{"xboard silent", EngineSpec{Cmd: fakeCmd("xboard", "starthang"), Proto: "xboard"}, "handshake"},
+		{"uci silent", EngineSpec{Cmd: fakeCmd("uci", "starthang"), Proto: "uci"}, "handshake"},
+		{"xboard other variants", EngineSpec{Cmd: fakeCmd("xboard", "variants=shatranj,fairy"), Proto: "xboard"}, "does not play variant normal"},
+		{"bad protocol", EngineSpec{Cmd: fakeCmd("uci"), Proto: "ucci"}, "unknown protocol"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			cfg := randomConfig(c.e, good, 2, 0, 1)
@@ -172,7 +172,7 @@ func TestMatchCannotStart(t *testing.T) {
 // loses that game, and the reason says why.
 func TestNoSetboard(t *testing.T) {
 	t.Parallel()
-	cfg := quickConfig(t, EngineSpec{fakeCmd("xboard", "setboard=0"), "xboard"}, EngineSpec{fakeCmd("uci"), "uci"},
+	cfg := quickConfig(t, EngineSpec{Cmd: fakeCmd("xboard", "setboard=0"), Proto: "xboard"}, EngineSpec{Cmd: fakeCmd("uci"), Proto: "uci"},
 		"k7/8/8/8/8/8/8/KR6 w - - 0 1", "5+0")
 	res, err := Run(context.Background(), cfg)
 	if err != nil {
@@ -195,7 +195,7 @@ func TestFairyMax(t *testing.T) {
 		}
 	}
 	t.Parallel()
-	cfg := randomConfig(EngineSpec{[]string{path}, "xboard"}, EngineSpec{fakeCmd("uci", "pick=random", "name=random"), "uci"}, 2, 2, 5)
+	cfg := randomConfig(EngineSpec{Cmd: []string{path}, Proto: "xboard"}, EngineSpec{Cmd: fakeCmd("uci", "pick=random", "name=random"), Proto: "uci"}, 2, 2, 5)
 	cfg.TC = TimeControl{Base: 2 * time.Second, Inc: 50 * time.Millisecond}
 	// A busy test machine: Fairy-Max may take seconds to start, and must not forfeit on
 	// scheduling lag.

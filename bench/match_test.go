@@ -23,7 +23,7 @@ func quickConfig(t *testing.T, e1, e2 EngineSpec, opening string, tc string) Con
 		t.Fatal(err)
 	}
 	return Config{
-		Variant: movegen.FIDE, Engines: [2]EngineSpec{e1, e2}, Games: 1, TC: tcv,
+		Variant: movegen.FIDE, Engines: []EngineSpec{e1, e2}, Games: 1, TC: tcv,
 		Openings: ops, Seed: 1, Adjudicate: DefaultAdjudication,
 		// the default waits off the clock: generous on a loaded machine
 	}
@@ -130,8 +130,8 @@ func TestGameEnds(t *testing.T) {
 					if tcs == "" {
 						tcs = "10+0"
 					}
-					cfg := quickConfig(t, EngineSpec{fakeCmd(pw, append(tc.white, "name=W")...), pw},
-						EngineSpec{fakeCmd(pb, append(tc.black, "name=B")...), pb}, tc.opening, tcs)
+					cfg := quickConfig(t, EngineSpec{Cmd: fakeCmd(pw, append(tc.white, "name=W")...), Proto: pw},
+						EngineSpec{Cmd: fakeCmd(pb, append(tc.black, "name=B")...), Proto: pb}, tc.opening, tcs)
 					if tc.adj != nil {
 						cfg.Adjudicate = *tc.adj
 					}

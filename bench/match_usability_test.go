@@ -20,8 +20,8 @@ import (
 // it cannot start.
 func TestDeadEngineReported(t *testing.T) {
 	t.Parallel()
-	cfg := quickConfig(t, EngineSpec{fakeCmd("xboard", "at=2", "act=crash"), "xboard"},
-		EngineSpec{fakeCmd("uci"), "uci"}, startFEN, "5+0")
+	cfg := quickConfig(t, EngineSpec{Cmd: fakeCmd("xboard", "at=2", "act=crash"), Proto: "xboard"},
+		EngineSpec{Cmd: fakeCmd("uci"), Proto: "uci"}, startFEN, "5+0")
 	res, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -37,7 +37,7 @@ func TestDeadEngineReported(t *testing.T) {
 	// long standard error only the end is kept, where the reason usually is.
 	noisy := `i=0; while [ $i -lt 500 ]; do echo "noise $i" >&2; i=$((i+1)); done; ` +
 		`echo "cannot open the weights file" >&2; exit 7`
-	cfg = quickConfig(t, EngineSpec{[]string{"/bin/sh", "-c", noisy}, "uci"}, EngineSpec{fakeCmd("uci"), "uci"}, startFEN, "5+0")
+	cfg = quickConfig(t, EngineSpec{Cmd: []string{"/bin/sh", "-c", noisy}, Proto: "uci"}, EngineSpec{Cmd: fakeCmd("uci"), Proto: "uci"}, startFEN, "5+0")
 	_, err = Run(context.Background(), cfg)
 	if err == nil {
 		t.Fatal("a dead engine started")
@@ -136,15 +136,15 @@ func TestProtocolDetected(t *testing.T) {
 		e    EngineSpec
 		want string // in the error; "" the match plays
 	}{
-		{"uci engine as xboard", EngineSpec{fakeCmd("uci"), "xboard"}, "speaks UCI, not XBoard: use -proto1 uci"},
-		{"xboard engine as uci", EngineSpec{fakeCmd("xboard"), "uci"}, "speaks XBoard, not UCI: use -proto1 xboard"},
-		{"uci engine detected", EngineSpec{fakeCmd("uci", "name=U"), "auto"}, ""},
-		{"xboard engine detected", EngineSpec{fakeCmd("xboard", "name=X"), "auto"}, ""},
-		{"no protocol given", EngineSpec{fakeCmd("uci", "name=U"), ""}, ""},
+		{"uci engine as xboard", EngineSpec{Cmd: fakeCmd("uci"), Proto: "xboard"}, "speaks UCI, not XBoard: use -proto1 uci"},
+		{"xboard engine as uci", EngineSpec{Cmd: fakeCmd("xboard"), Proto: "uci"}, "speaks XBoard, not UCI: use -proto1 xboard"},
+		{"uci engine detected", EngineSpec{Cmd: fakeCmd("uci", "name=U"), Proto: "auto"}, ""},
+		{"xboard engine detected", EngineSpec{Cmd: fakeCmd("xboard", "name=X"), Proto: "auto"}, ""},
+		{"no protocol given", EngineSpec{Cmd: fakeCmd("uci", "name=U"), Proto: ""}, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			cfg := quickConfig(t, c.e, EngineSpec{fakeCmd("uci", "name=other"), "uci"}, startFEN, "5+0")
+			cfg := quickConfig(t, c.e, EngineSpec{Cmd: fakeCmd("uci", "name=other"), Proto: "uci"}, startFEN, "5+0")
 			cfg.Adjudicate.MaxPlies = 2
 			var progress bytes.Buffer
 			cfg.Progress = &progress
@@ -183,7 +183,7 @@ func TestHopChessOverXBoard(t *testing.T) {
 	for _, proto := range []string{"auto", "xboard"} {
 		cfg := Config{
 			Variant: hop, Games: 1, TC: TimeControl{Base: 5 * time.Second},
-			Engines:    [2]EngineSpec{{dual, proto}, {fakeCmd("uci", "variants=normal,hopchess"), "uci"}},
+			Engines:    []EngineSpec{{Cmd: dual, Proto: proto}, {Cmd: fakeCmd("uci", "variants=normal,hopchess"), Proto: "uci"}},
 			Openings:   RandomOpenings(hop, 0, 1),
 			Adjudicate: Adjudication{MaxPlies: 4},
 		}
@@ -257,16 +257,23 @@ func TestEloReadable(t *testing.T) {
 		if !strings.HasPrefix(got, want) || strings.Contains(got, "-0.0") || strings.Contains(got, "[+inf, +inf]") {
 			t.Errorf("%+v: %q, want it to start %q", s, got, want)
 		}
-		var b bytes.Buffer
-		writeSummary(&b, &Result{Names: [2]string{"a", "b"}, Score: s}, nil)
-		if w := b.String(); strings.Contains(w, "-0.0") || strings.Contains(w, "inf, ") || strings.Contains(w, "NaN") {
-			t.Errorf("%+v: summary\n%s", s, w)
+		for _, model := range []string{statsTrinomial, statsPenta} {
+			var b bytes.Buffer
+			Summarize(gamesOfScore(s), []string{"a", "b"}, SummaryOptions{Stats: model}).Write(&b)
+			if w := b.String(); strings.Contains(w, "-0.0") || strings.Contains(w, "NaN") || model == statsTrinomial && strings.Contains(w, "inf, ") {
+				t.Errorf("%+v, %s: summary\n%s", s, model, w)
+			}
 		}
 	}
 	var b bytes.Buffer
-	writeSummary(&b, &Result{Names: [2]string{"a", "b"}, Score: Score{Wins: 2}}, nil)
+	Summarize(gamesOfScore(Score{Wins: 2}), []string{"a", "b"}, SummaryOptions{Stats: statsTrinomial}).Write(&b)
 	if !strings.Contains(b.String(), "Elo difference: +inf (all games won; the interval needs a loss or a draw)") {
 		t.Errorf("summary of a perfect score:\n%s", b.String())
+	}
+	b.Reset()
+	Summarize(gamesOfScore(Score{Wins: 2}), []string{"a", "b"}, SummaryOptions{}).Write(&b)
+	if !strings.Contains(b.String(), "Elo difference: +inf (all 1 pairs scored alike; the interval needs pairs that differ)") {
+		t.Errorf("pentanomial summary of a perfect score:\n%s", b.String())
 	}
 }
 

@@ -4,20 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"varchess/movegen"
 )
-
-// TimeControl is a Fischer clock: Base for the game plus Inc after each move.
-type TimeControl struct {
-	Base, Inc time.Duration
-}
-
-// String is the PGN TimeControl tag: seconds, "+" increment, fractions allowed ("10+0.1").
-func (tc TimeControl) String() string {
-	return fmt.Sprintf("%g+%g", tc.Base.Seconds(), tc.Inc.Seconds())
-}
 
 // Adjudication ends games the engines would only drag on. Both rules need every engine to
 // report a score with each move (XBoard "post" lines, UCI "info ... score"); scores are
@@ -60,16 +51,32 @@ const (
 
 // gameRecord is one finished game.
 type gameRecord struct {
-	Round        int // 1-based game number
-	White, Black int // engine index (0: engine1) of each colour
-	Names        [2]string
-	Start        string // FEN of the start position
+	Round        int // 1-based game number in the schedule
+	Pairing      int // 1-based: the games of one pair of engines from one opening
+	Variant      *movegen.Variant
+	White, Black int      // engine index (0: engine1) of each colour
+	Names        []string // every engine's name, by index
+	Start        string   // FEN of the start position
 	Moves        []string
 	OpeningPlies int // the first moves came from the opening, not the engines
 	Result       movegen.Result
 	Reason       string // how it ended, in words ("checkmate", "Black loses on time")
 	Termination  string // PGN Termination tag
 	broken       [2]bool
+}
+
+// scoreOf is engine k's result in the game in half points (2 a win, 1 a draw, 0 a loss),
+// -1 if it did not play in it.
+func (rec gameRecord) scoreOf(k int) int {
+	switch {
+	case k != rec.White && k != rec.Black:
+		return -1
+	case rec.Result == movegen.Draw:
+		return 1
+	case (rec.Result == movegen.WhiteWins) == (k == rec.White):
+		return 2
+	}
+	return 0
 }
 
 // refGame is what the referee needs to play one game.
@@ -128,6 +135,7 @@ func playGame(ctx context.Context, players [2]player, rg refGame) (rec gameRecor
 	}
 
 	left := [2]time.Duration{rg.TC.Base, rg.TC.Base}
+	var moved [2]int    // moves each side's engine has made
 	var scores []scored // one per ply the engines played
 	for {
 		if o := g.Outcome(); o.Over() {
@@ -145,7 +153,19 @@ func playGame(ctx context.Context, players [2]player, rg refGame) (rec gameRecor
 		}
 		pos := g.Position()
 		side := pos.SideToMove()
-		c := clocks{Left: left, Inc: rg.TC.Inc, Side: side, Budget: left[side] + rg.Margin}
+		c := clocks{Left: left, Inc: rg.TC.Inc, Side: side}
+		allowed := left[side] // the time the move may take
+		switch {
+		case rg.TC.MoveTime > 0:
+			allowed = rg.TC.MoveTime
+			c.Left = [2]time.Duration{allowed, allowed}
+		case rg.TC.Infinite:
+			allowed = infiniteMoveWait
+			c.Left = [2]time.Duration{allowed, allowed}
+		case rg.TC.Moves > 0:
+			c.MovesToGo = rg.TC.Moves - moved[side]%rg.TC.Moves
+		}
+		c.Budget = allowed + rg.Margin
 		r, err := players[side].Move(ctx, rec.Moves, c)
 		var rej *rejectError
 		switch {
@@ -174,9 +194,9 @@ func playGame(ctx context.Context, players [2]player, rg refGame) (rec gameRecor
 			lose(side, termAbandoned, "engine failed: %v", err)
 			return rec
 		}
-		if r.Elapsed > left[side]+rg.Margin {
+		if r.Elapsed > c.Budget {
 			rec.broken[side] = true // it may still be thinking
-			lose(side, termTime, "loses on time (%.3f s used of %.3f s)", r.Elapsed.Seconds(), left[side].Seconds())
+			lose(side, termTime, "loses on time (%.3f s used of %.3f s)", r.Elapsed.Seconds(), allowed.Seconds())
 			return rec
 		}
 		switch {
@@ -188,7 +208,7 @@ func playGame(ctx context.Context, players [2]player, rg refGame) (rec gameRecor
 			lose(side, termInfraction, "makes a false claim: %s", r.Claim)
 			return rec
 		}
-		m, err := pos.ParseMove(r.Move)
+		m, err := parseEngineMove(pos, r.Move)
 		if err != nil {
 			rec.broken[side] = true
 			lose(side, termInfraction, "plays an illegal move: %q", r.Move)
@@ -196,10 +216,51 @@ func playGame(ctx context.Context, players [2]player, rg refGame) (rec gameRecor
 		}
 		rec.Moves = append(rec.Moves, pos.MoveText(m))
 		g.Play(m)
-		// Time used within the margin is forgiven: the clock stops at zero.
+		// Time used within the margin is forgiven: the clock stops at zero. A session of
+		// Moves moves ends with Base added for the next one.
 		left[side] = max(left[side]-r.Elapsed, 0) + rg.TC.Inc
+		if moved[side]++; rg.TC.Moves > 0 && moved[side]%rg.TC.Moves == 0 {
+			left[side] += rg.TC.Base
+		}
 		scores = append(scores, scored{r.Score, r.HasScore})
 	}
+}
+
+// parseEngineMove finds the legal move of p an engine wrote: its native text, or a
+// multi-leg move written as its first square and its final square when exactly one legal
+// move reads so. The second form is how this project's engine writes a Jumping Knights
+// king's hop capture along a rank over XBoard (e1xf1-g1 as e1g1: XBoard's GUI takes such a
+// king move for castling and applies it right only in that form, protocol/xbmap.go); a
+// referee that knew only the legs forfeited the game on a legal move.
+func parseEngineMove(p *movegen.Position, text string) (movegen.Move, error) {
+	m, err := p.ParseMove(text)
+	if err == nil || strings.Contains(text, ",") {
+		return m, err
+	}
+	g := p.Variant().Geometry
+	var ml movegen.MoveList
+	p.LegalMoves(&ml)
+	found := movegen.NullMove
+	for _, cand := range ml.Moves() {
+		legs := p.MoveText(cand)
+		i := strings.LastIndexByte(legs, ',')
+		if i < 0 {
+			continue
+		}
+		_, n1, ok1 := g.ParseSquare(legs)
+		_, n2, ok2 := g.ParseSquare(legs[i+1:])
+		if !ok1 || !ok2 || legs[:n1]+legs[i+1+n2:] != text {
+			continue
+		}
+		if found != movegen.NullMove {
+			return movegen.NullMove, err // two moves read so: the short form says nothing
+		}
+		found = cand
+	}
+	if found == movegen.NullMove {
+		return movegen.NullMove, err
+	}
+	return found, nil
 }
 
 // scored is the score an engine gave with one move.

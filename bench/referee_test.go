@@ -50,3 +50,33 @@ func TestAdjudicate(t *testing.T) {
 		t.Error("adjudication with every rule off")
 	}
 }
+
+// TestKingHopWrittenAsPlainMove: a multi-leg move written as its first and final squares
+// is the legal move when only one reads so: the Jumping Knights king's hop capture along
+// a rank that this project's engine writes that way over XBoard (a soak game was
+// forfeited on it: White's h1g1,g1f1 sent as i1g1).
+func TestKingHopWrittenAsPlainMove(t *testing.T) {
+	jk := movegen.ByName("jumpingknights")
+	ops, err := ReadOpenings(strings.NewReader("2w4w2/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/2W4W2 w KQkq - 0 1 moves "+
+		"g2g3 f7f6 f1h3 f6f5 b1c3 e7e5 g1f3 h7h5 g3g4 h5h4 c3a7,a7z9 g9g6 d2d4 g6f6 f3h7 f6f3 h7f8,f8d9 d8e7 d9c7,c7a3 e7a3,a3z2 "+
+		"d4e5,e5f6 z2d6 f6f7 e8f7,f7g6 g0g3 g6f7 g3d3 d6b4 c2c3 f3c3,c3b3 z9c3 b3c3,c3f3 c1d2 b4b6 e1g1 b8e2,e2f0 g4f5,f5e6 "+
+		"b6e6,e6i6 f1e1 g8f6 h3g4 d7d5 g4f3,f3e2 f0e2,e2c6 d1c2 c6e7 d3c3 i6g4 g1h1 f6d7 e1e5 d7e5,e5g1"), jk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := ops.Opening(0)
+	g := movegen.NewGame(o.Start)
+	for _, m := range o.Moves {
+		g.PlayText(m)
+	}
+	p := g.Position()
+	m, err := parseEngineMove(p, "h1f1")
+	if err != nil || p.MoveText(m) != "h1g1,g1f1" {
+		t.Errorf("h1f1: %v, %v; want h1g1,g1f1", p.MoveText(m), err)
+	}
+	for _, bad := range []string{"h1e1", "h1d1", "a1b1,"} {
+		if _, err := parseEngineMove(p, bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
