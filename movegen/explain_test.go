@@ -320,3 +320,32 @@ func TestWhyIllegalAgreesWithLegalMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestLegendCapturesReadable checks that a legend's hop captures can be read: no square is
+// both a victim and a landing (which every square on a rider's line was, when the legend
+// listed every victim), each direction shows one victim, and the rook still jumps in all
+// four directions with every landing beyond its victim.
+func TestLegendCapturesReadable(t *testing.T) {
+	for _, e := range JumpingKnights.Legend() {
+		victims, landings := map[Square]bool{}, map[Square]bool{}
+		for _, c := range e.Captures {
+			victims[c[0]] = true
+			landings[c[1]] = true
+		}
+		for sq := range victims {
+			if landings[sq] {
+				t.Errorf("Jumping Knights %s legend: %s is both a victim and a landing", JumpingKnights.PieceDef(e.Type).Name, JumpingKnights.Geometry.Name(sq))
+			}
+		}
+		if e.Type == Rook {
+			if len(victims) != 4 {
+				t.Errorf("Jumping Knights rook legend: %d victims, want one per direction (4)", len(victims))
+			}
+			// from e5 on the 10x10 board: the victim next to it, then every square beyond
+			// (e6 jumped: e7, e8, e9; e4: e3 to e0; f5: g5 to i5; d5: c5 to z5).
+			if len(landings) != 14 {
+				t.Errorf("Jumping Knights rook legend: %d landings, want 14", len(landings))
+			}
+		}
+	}
+}

@@ -1127,7 +1127,7 @@ function renderLegend(v) {
   const anyCapture = (v.legend || []).some((e) => (e.captures || []).length);
   key.append(keyItem("key-move", "a move"));
   if (anyCapture) {
-    key.append(keyItem("key-victim", "a piece it captures there"), keyItem("key-landing", "where it lands after the capture"));
+    key.append(keyItem("key-victim", "an enemy piece it jumps (one example in each direction)"), keyItem("key-landing", "where it may land after jumping it"));
   }
   box.append(key);
   const names = Object.fromEntries((v.pieces || []).map((p) => [p.letter.toUpperCase(), p.name]));
