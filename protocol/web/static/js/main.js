@@ -163,6 +163,7 @@ async function newGame(name = $("variant").value) {
   dropPending();
   if (!selectVariant(name)) return;
   setMessage("");
+  app.engineInfo = null;
   app.startFen = "";
   app.moves = [];
   app.record = [];
@@ -211,6 +212,7 @@ async function loadGame(g) {
     return;
   }
   setMessage("");
+  app.engineInfo = null;
   app.startFen = g.fen || "";
   app.moves = (g.moves || []).slice();
   app.record = [];
@@ -362,11 +364,13 @@ async function engineMove() {
 /** One line on the engine's last move: its score for White, depth and nodes. */
 function describeEngineMove(answer) {
   const move = answer.move || {};
-  const score = formatScore({ score: answer.score, mate: answer.mate });
+  const score = answer.mate
+    ? `${answer.mate > 0 ? "White" : "Black"} mates in ${Math.abs(answer.mate)}`
+    : `${formatScore({ score: answer.score })} for White`;
   const nodes = Number(answer.nodes || 0).toLocaleString("en");
   return {
     ply: app.moves.length,
-    text: `Engine: ${move.san || move.text}, ${score} for White, depth ${answer.depth}, ${nodes} nodes`,
+    text: `Engine: ${move.san || move.text}, ${score}, depth ${answer.depth}, ${nodes} nodes`,
   };
 }
 
@@ -512,7 +516,7 @@ function render() {
   const showTargets = app.clicks.length > 0;
   const board = previewBoard(rawBoard, m.candidates);
   const targets = showTargets
-    ? m.next.filter((t) => !t.startsWith("@")).map((t) => ({ square: t, capture: !!board[t] }))
+    ? m.next.filter((t) => !t.startsWith("@")).map((t) => ({ square: t, capture: !!board[t] || onTrampoline(s, t) }))
     : [];
   const last = lastMoveOnView();
   const paths = [];
@@ -547,6 +551,12 @@ function render() {
   syncGlobals();
 }
 
+/** True when a trampoline stands on square (a target there is ringed, as a dot would hide). */
+function onTrampoline(s, square) {
+  const t = s && s.trampolines;
+  return !!t && (t.white === square || t.black === square);
+}
+
 /**
  * The board with the part of the move already entered shown: when every candidate moves the
  * same piece from the same square to the same square (a Hop Chess piece move waiting for its
@@ -579,10 +589,7 @@ function renderStatus() {
   $("status").textContent = status;
   $("note").textContent = (s && s.note) || "";
   $("engine-info").textContent = atEnd() && app.engineInfo && app.engineInfo.ply === app.moves.length ? app.engineInfo.text : "";
-  $("hint").textContent =
-    app.clicks.length >= 2 && $("chooser").hidden
-      ? "The move goes on: click one of the marked squares to finish it (Esc starts again)."
-      : "";
+  $("hint").textContent = app.clicks.length >= 2 && $("chooser").hidden ? stepHint() : "";
   let result = "";
   if (app.clock.flagged) {
     result = app.clock.flagged;
@@ -596,6 +603,31 @@ function renderStatus() {
   $("takeback").disabled = app.moves.length === 0;
   const thinking = !!(app.engineAbort || app.engineTimer) && atEnd();
   document.body.classList.toggle("thinking", thinking);
+}
+
+/**
+ * What the next click does, once a move has begun and goes on: the trampoline placement
+ * after a Hop Chess piece move, the landing after a Jumping Knights victim, else in general.
+ * It reads only the candidates' squares, never a rule.
+ */
+function stepHint() {
+  const s = app.state;
+  const { candidates } = match(s.moves || [], app.clicks);
+  const first = candidates[0];
+  const lastClick = app.clicks[app.clicks.length - 1];
+  const again = " (Esc starts again)";
+  if (!first) return "";
+  const same = (key) => candidates.every((c) => c[key] === first[key]);
+  if (app.variant.trampolines && first.to === lastClick && same("from") && same("to")) {
+    const own = s.trampolines && s.trampolines[s.side];
+    return own
+      ? `Now place your trampoline: click a marked square, or the trampoline on ${own} to leave it where it is${again}.`
+      : `Now place your trampoline: click any marked square${again}.`;
+  }
+  if (candidates.every((c) => (c.captured || []).includes(lastClick) && c.to !== lastClick)) {
+    return `Now click where the piece lands, beyond the piece it jumps${again}.`;
+  }
+  return `The move goes on: click one of the marked squares to finish it${again}.`;
 }
 
 function renderHands(m, showTargets) {
@@ -739,6 +771,7 @@ function goTo(ply) {
 async function takeBack() {
   if (app.moves.length === 0) return;
   dropPending();
+  app.engineInfo = null; // it described a move that is gone
   let n = app.moves.length - 1;
   const m = mode();
   if ((m === "white" || m === "black") && n > 0) {

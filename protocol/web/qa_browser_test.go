@@ -1,0 +1,67 @@
+package web
+
+import (
+	"strings"
+	"testing"
+)
+
+// Browser tests from playing the games as a person would: what the page says while a move
+// is half entered, and what it says about the engine's moves.
+
+// TestBrowserStepHints checks the line under the board once a move has begun: a Hop Chess
+// piece move asks for the trampoline and says how to leave it where it stands (and that
+// square is ringed, since a dot under the trampoline cannot be seen); a Jumping Knights
+// victim asks for the landing.
+func TestBrowserStepHints(t *testing.T) {
+	t.Run("hop chess placement", func(t *testing.T) {
+		t.Parallel()
+		p := openBoard(t, hashFor("hopchess", "", "e2e4", "e7e5,d5", "g1f3,d4", "b8c6,d5"))
+		p.setSelect("mode", "two")
+		p.clickTokens("f1", "c4")
+		p.waitTarget("d4")
+		hint := p.text("#hint")
+		if !strings.Contains(hint, "trampoline") || !strings.Contains(hint, "d4") || !strings.Contains(hint, "leave it where it is") {
+			t.Errorf("hint after White's piece move %q: want it to ask for the trampoline and say that clicking it on d4 leaves it", hint)
+		}
+		if got := p.count(`#board .hint-ring`); got != 1 {
+			t.Errorf("%d rings on the board, want one: around White's own trampoline on d4", got)
+		}
+	})
+	t.Run("jumping knights landing", func(t *testing.T) {
+		t.Parallel()
+		const fen = "10/5k4/10/10/1p8/10/10/10/1R3K4/10 w - - 0 1"
+		p := openBoard(t, hashFor("jumpingknights", fen))
+		p.setSelect("mode", "two")
+		p.clickTokens("a1", "a5")
+		p.waitTarget("a7")
+		if hint := p.text("#hint"); !strings.Contains(hint, "lands") {
+			t.Errorf("hint after the victim %q: want it to ask where the piece lands", hint)
+		}
+	})
+}
+
+// TestBrowserEngineLineForgotten checks that the line on the engine's last move goes when
+// that move is taken back, and does not come back for another move at the same ply.
+func TestBrowserEngineLineForgotten(t *testing.T) {
+	t.Parallel()
+	p := openBoard(t, hashFor("normal", ""))
+	p.setSelect("level", "depth:1")
+	p.clickTokens("e2", "e4")
+	p.waitMoves(2)
+	p.waitIdle()
+	if got := p.text("#engine-info"); !strings.HasPrefix(got, "Engine:") {
+		t.Fatalf("engine line after its reply %q, want one", got)
+	}
+	p.click("#takeback")
+	p.waitMoves(0)
+	p.waitIdle()
+	p.setSelect("mode", "two")
+	p.clickTokens("d2", "d4")
+	p.waitMoves(1)
+	p.clickTokens("d7", "d5")
+	p.waitMoves(2)
+	p.waitIdle()
+	if got := p.text("#engine-info"); got != "" {
+		t.Errorf("engine line %q shown after two people's moves, want none (the engine's move was taken back)", got)
+	}
+}
