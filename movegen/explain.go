@@ -226,9 +226,31 @@ func (p *Position) WhyNoDrop(t PieceType, to Square) string {
 	case p.cells[to] != Empty:
 		return fmt.Sprintf("%s is not empty.", g.Name(to))
 	case t == Bishop:
+		if first := p.bishopOfColour(us, g.light[to]); first != NoSquare {
+			return fmt.Sprintf("The bishops stand on squares of different colours: %s is %s, like %s where the first bishop stands.", g.Name(to), shade(g.light[to]), g.Name(first))
+		}
 		return fmt.Sprintf("A bishop on %s would leave no square of the other colour for the second bishop.", g.Name(to))
 	}
 	return fmt.Sprintf("The %s cannot be placed on %s: the bishops must still be able to end on squares of both colours.", name, g.Name(to))
+}
+
+// bishopOfColour is the square of a bishop of c on a square of the colour given (light or
+// dark), NoSquare if there is none.
+func (p *Position) bishopOfColour(c Color, light bool) Square {
+	for _, sq := range p.v.Geometry.squares {
+		if p.cells[sq] == MakePiece(c, Bishop) && p.v.Geometry.light[sq] == light {
+			return sq
+		}
+	}
+	return NoSquare
+}
+
+// shade names a square's colour.
+func shade(light bool) string {
+	if light {
+		return "a light square"
+	}
+	return "a dark square"
 }
 
 // wsWhyNot gives The Weak Square's own reasons: a stuck king that must pass, a jumping

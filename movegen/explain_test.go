@@ -98,6 +98,8 @@ func TestWhyNoDrop(t *testing.T) {
 		{Prechess, "", Knight, "b2", "back rank, rank 1"},
 		{Prechess, "N@b1 N@b8", Queen, "b1", "b1 is not empty"},
 		{Prechess, "N@b1 N@b8 N@g1 N@g8", Knight, "c1", "White has no knight in hand."},
+		{Prechess, "B@a1 N@b8", Bishop, "c1", "c1 is a dark square, like a1 where the first bishop stands"},
+		{Prechess, "B@b1 N@b8", Bishop, "d1", "d1 is a light square, like b1"},
 		{WeakSquare, "", Knight, "b3", "by the king's jumps"},
 		{FIDE, "", Knight, "e4", "White has no pieces left in hand."},
 	} {
