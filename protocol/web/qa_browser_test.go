@@ -65,3 +65,14 @@ func TestBrowserEngineLineForgotten(t *testing.T) {
 		t.Errorf("engine line %q shown after two people's moves, want none (the engine's move was taken back)", got)
 	}
 }
+
+// TestBrowserHandOrder checks that a hand lists its pieces as a player reads an army, the
+// strongest first, not in the letter order of the server's object (B N P R).
+func TestBrowserHandOrder(t *testing.T) {
+	t.Parallel()
+	p := openBoard(t, hashFor("prechess", ""))
+	got := evalJS[[]string](p, `[...document.querySelectorAll("#hand-white [data-hand-piece]")].map((b) => b.dataset.handPiece)`)
+	if strings.Join(got, " ") != "K Q R B N" {
+		t.Errorf("White's hand in Pre-chess shows %q, want K Q R B N", got)
+	}
+}

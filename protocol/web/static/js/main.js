@@ -639,7 +639,7 @@ function renderHands(m, showTargets) {
     const hand = (s && s.hands && s.hands[colour]) || null;
     el.hidden = !app.variant.hands;
     if (!hand) continue;
-    for (const [letter, count] of Object.entries(hand)) {
+    for (const [letter, count] of handOrder(hand)) {
       if (!count) continue;
       const fen = colour === "white" ? letter.toUpperCase() : letter.toLowerCase();
       const token = `@${letter.toUpperCase()}`;
@@ -670,6 +670,20 @@ function renderHands(m, showTargets) {
       el.append(b);
     }
   }
+}
+
+/**
+ * The pieces of a hand in the order a player reads an army, the strongest first (K Q R B N P):
+ * the reverse of the variant's piece list, which runs from the pawn up. The server's hand is
+ * an object whose keys come in letter order (B N P R), which reads as noise.
+ */
+function handOrder(hand) {
+  const letters = (app.variant.pieces || []).map((p) => p.letter.toUpperCase()).reverse();
+  const rank = (l) => {
+    const i = letters.indexOf(l.toUpperCase());
+    return i < 0 ? letters.length : i;
+  };
+  return Object.entries(hand).sort((a, b) => rank(a[0]) - rank(b[0]));
 }
 
 function placeSideElements() {
