@@ -128,7 +128,18 @@ func (p *Position) Describe() (status, note string) {
 	if p.InCheck() {
 		status += ", in check"
 	}
-	return status, ""
+	if placementJustEnded(p) {
+		note = "Every piece is placed: the game begins, and White makes the first move."
+	}
+	return status, note
+}
+
+// placementJustEnded reports whether p is the first position of play after Pre-chess's
+// placements: no piece left in either hand, White to move at move 9 (eight placements each),
+// outside The Weak Square's jumping phases.
+func placementJustEnded(p *Position) bool {
+	return p.v.HandInFEN && p.phase == [2]uint8{} && p.side == White && p.fullmove == 9 &&
+		p.inHand(White) == 0 && p.inHand(Black) == 0
 }
 
 // LegendEntry is where a lone piece moves on an empty board, for a legend drawn from the

@@ -268,6 +268,8 @@ func TestDescribe(t *testing.T) {
 		{WeakSquare, "*****1/r1b1n1/3k1p/1p3b/2P3/NP1PN1/R1K1BR/1*****[Brnp] w - - 0 6 JJ",
 			"White's king is stuck: it must pass until Black has placed all its pieces", "passes"},
 		{Prechess, "", "White places a piece on its back rank", ""},
+		{Prechess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w HAha - 0 9 Kk", "White to move", "Every piece is placed"},
+		{Prechess, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b HAha - 0 9 Kk", "Black to move", ""},
 		{HopChess, "", "White to move (no trampoline on the first turn)", ""},
 		{HopChess, "4k3/8/8/8/8/8/8/R3K3 w - - 0 5 a4 -", "White to move, then places the trampoline", ""},
 	} {
