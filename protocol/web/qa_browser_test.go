@@ -76,3 +76,24 @@ func TestBrowserHandOrder(t *testing.T) {
 		t.Errorf("White's hand in Pre-chess shows %q, want K Q R B N", got)
 	}
 }
+
+// TestBrowserModeChangeWhileLoading changes the mode while the state of a new game is still
+// on its way (a person choosing "Play Black" right after "New game", or right after a
+// move): the board must still answer clicks. It used to drop that answer and then wait for
+// it for ever, so that no click did anything.
+func TestBrowserModeChangeWhileLoading(t *testing.T) {
+	t.Parallel()
+	p := openBoard(t, hashFor("normal", ""))
+	evalJS[bool](p, `(() => {
+		document.getElementById("new-game").click();
+		const mode = document.getElementById("mode");
+		mode.value = "two";
+		mode.dispatchEvent(new Event("change"));
+		return true;
+	})()`)
+	p.waitIdle()
+	p.clickToken("e2")
+	p.waitTarget("e4")
+	p.clickToken("e4")
+	wantLastMove(t, p.waitMoves(1), "e2e4")
+}

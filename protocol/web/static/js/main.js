@@ -148,8 +148,14 @@ function sizeBoard() {
   column.style.minWidth = "min(320px, calc(100vw - 32px))";
 }
 
-/** Stops whatever works on the old game: the engine's search, the pause, the selection. */
+/**
+ * Stops whatever works on the old game: the engine's search, the pause, the selection.
+ * Returns true when it also dropped the answer for the position on view (a state request
+ * in flight): a caller that does not load a position itself must then ask again, or the
+ * board would wait for that answer for ever.
+ */
 function dropPending() {
+  const stale = !!app.loading;
   app.generation++;
   if (app.engineAbort) app.engineAbort.abort();
   app.engineAbort = null;
@@ -157,6 +163,7 @@ function dropPending() {
   app.engineTimer = 0;
   app.clicks = [];
   hideChooser();
+  return stale;
 }
 
 async function newGame(name = $("variant").value) {
@@ -862,7 +869,7 @@ function tickClocks() {
     const loser = c.running;
     c.flagged = loser === "white" ? "0-1 White's time is up" : "1-0 Black's time is up";
     c.running = "";
-    dropPending();
+    if (dropPending()) refresh();
     render();
     return;
   }
@@ -1248,10 +1255,14 @@ function bindControls() {
   $("new-game").addEventListener("click", () => newGame($("variant").value));
   $("mode").addEventListener("change", () => {
     // a new mode goes on from the position on view; no engine works for the old one
-    dropPending();
+    const stale = dropPending();
     if (mode() === "black" && !app.flipped) app.flipped = true;
     if (mode() === "white" && app.flipped) app.flipped = false;
     placeSideElements();
+    if (stale) {
+      refresh(); // its answer, dropped above, is asked again; the engine goes on from there
+      return;
+    }
     if (atEnd()) runClock();
     render();
     afterPosition();
