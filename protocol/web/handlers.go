@@ -307,7 +307,11 @@ func (s *Server) handlePGNImport(w http.ResponseWriter, r *http.Request) {
 	}
 	game, err := protocol.ReadPGN(req.PGN, maxPGNMoves)
 	if err != nil {
-		writeAPIError(w, badRequest("The PGN could not be read: "+err.Error()+"."))
+		msg := err.Error()
+		if rest, ok := strings.CutPrefix(msg, "fen: "); ok {
+			msg = "its FEN is bad: " + rest
+		}
+		writeAPIError(w, badRequest("The PGN could not be read: "+msg+"."))
 		return
 	}
 	if game.Moves == nil {
