@@ -97,3 +97,22 @@ func TestBrowserModeChangeWhileLoading(t *testing.T) {
 	p.clickToken("e4")
 	wantLastMove(t, p.waitMoves(1), "e2e4")
 }
+
+// TestBrowserThinkingMessageGoes clicks the board while the engine thinks: the page says the
+// engine is thinking, and once the engine has moved that sentence goes (it stayed, untrue,
+// under the board until the next click).
+func TestBrowserThinkingMessageGoes(t *testing.T) {
+	t.Parallel()
+	p := openBoard(t, hashFor("normal", ""))
+	p.setSelect("level", "movetime:1000")
+	p.clickTokens("e2", "e4")
+	p.waitFor("the engine to think", `document.body.classList.contains("thinking")`)
+	p.clickToken("d2")
+	if got := p.text("#message"); got != "The engine is thinking." {
+		t.Fatalf("message while the engine thinks %q, want %q", got, "The engine is thinking.")
+	}
+	p.waitMoves(2)
+	if got := p.text("#message"); got != "" {
+		t.Errorf("message after the engine's move %q, want none", got)
+	}
+}

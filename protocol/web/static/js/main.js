@@ -18,6 +18,11 @@ const DRAG_THRESHOLD_PX = 5; // pointer travel that turns a press into a drag
 const EVAL_SCALE_CP = 400; // centipawns at which the bar is about three quarters full
 const PV_SHOWN = 14; // plies of a principal variation shown
 
+// Messages about waiting for the engine: its move makes them untrue, so it clears them.
+const ENGINE_THINKING = "The engine is thinking.";
+const ENGINE_TURN = "It is the engine's turn.";
+const RETRYING = "Trying again…";
+
 const app = {
   variants: [],
   byName: new Map(),
@@ -344,7 +349,7 @@ async function engineMove() {
     syncGlobals();
     if (gen !== app.generation || err.name === "AbortError") return;
     if (err instanceof ApiError && err.status === 503) {
-      setMessage(`${err.message} Trying again…`);
+      setMessage(`${err.message} ${RETRYING}`);
       app.engineTimer = setTimeout(() => {
         app.engineTimer = 0;
         if (gen === app.generation) engineMove();
@@ -363,7 +368,7 @@ async function engineMove() {
   app.record.push(answer.move);
   app.ply = app.moves.length;
   addIncrement(mover);
-  if (app.message.endsWith("Trying again…")) setMessage("");
+  if (app.message.endsWith(RETRYING) || app.message === ENGINE_THINKING || app.message === ENGINE_TURN) setMessage("");
   app.engineInfo = describeEngineMove(answer);
   showState(answer.state);
 }
@@ -394,12 +399,12 @@ async function clickToken(token) {
   }
   if (app.engineAbort || app.engineTimer) {
     if (mode() === "engines" || atEnd()) {
-      setMessage("The engine is thinking.");
+      setMessage(ENGINE_THINKING);
       return;
     }
   }
   if (!personToMove()) {
-    setMessage("It is the engine's turn.");
+    setMessage(ENGINE_TURN);
     return;
   }
   const moves = app.state.moves || [];
