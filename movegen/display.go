@@ -131,6 +131,10 @@ func (p *Position) Describe() (status, note string) {
 	if placementJustEnded(p) {
 		note = "Every piece is placed: the game begins, and White makes the first move."
 	}
+	if ex := jkForcedExample(p); ex != "" && ml.n > 0 {
+		// Rule 4 leaves only some moves: say why before a person's click is refused
+		note = "Rule 4: a capture from an edge square to a central square is compulsory now, unless a move gives check" + ex + "."
+	}
 	return status, note
 }
 

@@ -296,7 +296,8 @@ func jkWhyNot(p *Position, from, to Square) string {
 	jkPseudo(p, &pl)
 	reached := false
 	for _, m := range pl.Moves() {
-		reached = reached || p.reaches(m, from, to)
+		// one click on a piece (from == to) asks why it has no move at all
+		reached = reached || p.reaches(m, from, to) || from == to && m.From() == from
 	}
 	if !reached {
 		if !jkCentral[to] && p.cells[to] == Empty {
@@ -310,7 +311,22 @@ func jkWhyNot(p *Position, from, to Square) string {
 	}
 	var scratch MoveList
 	if p.ForcedMoves(&scratch) {
-		return "A capture from an edge square to a central square is compulsory now (Rule 4), unless a move gives check."
+		return "A capture from an edge square to a central square is compulsory now (Rule 4), unless a move gives check" +
+			jkForcedExample(p) + "."
+	}
+	return ""
+}
+
+// jkForcedExample names one of the captures Rule 4 makes compulsory (", such as the pawn on
+// z3 jumping a4"), so that a person sees which piece on the edge forces it; "" if none.
+func jkForcedExample(p *Position) string {
+	g := p.v.Geometry
+	var ml MoveList
+	p.LegalMoves(&ml)
+	for _, m := range ml.Moves() {
+		if (m.Kind() == HopCapture || m.Kind() == HopEnPassant) && !jkCentral[m.From()] && jkCentral[m.To()] {
+			return fmt.Sprintf(": the %s on %s can jump %s", p.pieceName(p.cells[m.From()]), g.Name(m.From()), g.Name(m.Aux()))
+		}
 	}
 	return ""
 }

@@ -46,7 +46,8 @@ func TestWhyIllegal(t *testing.T) {
 		{"weak square: game won", WeakSquare, "*****1/4k1/6/6/6/6/1K3R/1*****[] w - - 0 30 MM", "f2f8", "e7", "e6", "The game is over: White reaches the weak square."},
 		{"jumping knights: quiet move onto the edge", JumpingKnights, "", "", "b1", "z1", "Only a capture ends on an edge square such as z1"},
 		{"jumping knights: hop capture by its victim", JumpingKnights, jkFEN("Ke1 Wb0 Ra5 bb1 ke8"), "", "b0", "b1", ""},
-		{"jumping knights: Rule 4", JumpingKnights, jkFEN("Ke1 Wb0 Ra5 bb1 ke8"), "", "a5", "a6", "compulsory now (Rule 4)"},
+		{"jumping knights: Rule 4", JumpingKnights, jkFEN("Ke1 Wb0 Ra5 bb1 ke8"), "", "a5", "a6", "compulsory now (Rule 4), unless a move gives check: the war machine on b0 can jump b1."},
+		{"jumping knights: Rule 4 on one click", JumpingKnights, jkFEN("Kf1 Pz3 pa4 kf8"), "", "f1", "f1", "compulsory now (Rule 4), unless a move gives check: the pawn on z3 can jump a4."},
 		{"jumping knights: a capture needs an empty landing square", JumpingKnights, jkFEN("Ke1 Ra5 bb5 Pc5 ke8"), "", "a5", "b5", "a capture jumps over its victim to an empty square beyond it"},
 		{"hop chess: a king never steps onto a trampoline", HopChess, "4k3/8/8/8/8/8/8/4K3 w - - 0 5 e2 -", "", "e1", "e2", "A king never steps onto a trampoline."},
 		{"hop chess: no move ends on a trampoline", HopChess, "4k3/8/8/8/8/8/8/R3K3 w - - 0 5 a4 -", "", "a1", "a4", "never ends its move on a trampoline"},
@@ -271,6 +272,8 @@ func TestDescribe(t *testing.T) {
 		{Prechess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w HAha - 0 9 Kk", "White to move", "Every piece is placed"},
 		{Prechess, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b HAha - 0 9 Kk", "Black to move", ""},
 		{HopChess, "", "White to move (no trampoline on the first turn)", ""},
+		{JumpingKnights, jkFEN("Kf1 Pz3 pa4 kf8"), "White to move", "Rule 4: a capture from an edge square to a central square is compulsory now, unless a move gives check: the pawn on z3 can jump a4."},
+		{JumpingKnights, "", "White to move", ""},
 		{HopChess, "4k3/8/8/8/8/8/8/R3K3 w - - 0 5 a4 -", "White to move, then places the trampoline", ""},
 	} {
 		fen := c.fen
