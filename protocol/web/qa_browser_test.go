@@ -1,9 +1,25 @@
 package web
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
 )
+
+// resize makes the tab's window width x height CSS pixels, as a person's window.
+func (p *boardPage) resize(width, height int64) {
+	p.t.Helper()
+	_, err := chromedp.Run(p.bounded(actionTimeout), func(ctx context.Context, t *chromedp.Target) (cdp.Empty, error) {
+		return cdp.Call(ctx, t, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: width, Height: height, DeviceScaleFactor: 1})
+	})
+	if err != nil {
+		p.t.Fatalf("resizing the window to %dx%d: %v", width, height, err)
+	}
+}
 
 // Browser tests from playing the games as a person would: what the page says while a move
 // is half entered, and what it says about the engine's moves.
@@ -114,5 +130,28 @@ func TestBrowserThinkingMessageGoes(t *testing.T) {
 	p.waitMoves(2)
 	if got := p.text("#message"); got != "" {
 		t.Errorf("message after the engine's move %q, want none", got)
+	}
+}
+
+// TestBrowserRefusalInSight refuses a click and checks that the reason is on screen without
+// scrolling, in a laptop's window: the board used to fill the window's height down to the
+// status line, so that with a note (Jumping Knights' Rule 4) the reason appeared below the
+// fold and a refused click seemed to do nothing.
+func TestBrowserRefusalInSight(t *testing.T) {
+	t.Parallel()
+	hash := hashFor("jumpingknights", "10/5k4/10/10/10/1p8/P9/10/5K4/10 w - - 0 30")
+	p := openBoard(t, hash)
+	p.resize(1280, 900)
+	p.load(hash)
+	p.setSelect("mode", "two")
+	if p.text("#note") == "" {
+		t.Fatalf("no note on Rule 4 under the board")
+	}
+	p.clickToken("e1") // the king may not move: the pawn on z3 must capture
+	p.waitFor("a reason under the board", `document.getElementById("message").textContent !== ""`)
+	bottom := evalJS[float64](p, `document.getElementById("message").getBoundingClientRect().bottom`)
+	height := evalJS[float64](p, `window.innerHeight`)
+	if bottom > height || evalJS[float64](p, `window.scrollY`) != 0 {
+		t.Errorf("the reason %q ends at %.0f px, below the window's %.0f px (or the page scrolled)", p.text("#message"), bottom, height)
 	}
 }

@@ -147,7 +147,9 @@ function sizeBoard() {
   const v = app.variant;
   if (!v) return;
   const ratio = (v.files * UNIT + MARGIN) / (v.ranks * UNIT + MARGIN);
-  const extra = v.hands ? 330 : 210; // the bars, the status lines and the hands above and below
+  // the bars, the hands above and below, and under the board the status line plus a line of
+  // note and one of message, so that the reason for a refused click is seen without scrolling
+  const extra = v.hands ? 390 : 270;
   const column = document.querySelector(".board-column");
   column.style.width = `min(calc(100vw - 32px), calc((100vh - ${extra}px) * ${ratio.toFixed(3)} + 20px), 820px)`;
   column.style.minWidth = "min(320px, calc(100vw - 32px))";
