@@ -155,3 +155,19 @@ func TestBrowserRefusalInSight(t *testing.T) {
 		t.Errorf("the reason %q ends at %.0f px, below the window's %.0f px (or the page scrolled)", p.text("#message"), bottom, height)
 	}
 }
+
+// TestBrowserStoppedAnalysisForgotten stops the analysis, then plays a move: the lines and
+// the score of the old position must go (they stayed, and read as the new position's).
+func TestBrowserStoppedAnalysisForgotten(t *testing.T) {
+	t.Parallel()
+	p := openBoard(t, hashFor("normal", ""))
+	p.setSelect("mode", "two")
+	p.startAnalysis()
+	p.click("#analyze") // stop
+	p.waitIdle()
+	p.clickTokens("e2", "e4")
+	p.waitMoves(1)
+	if n, score := p.count("#pv-lines .pv-line"), p.text("#eval-score"); n != 0 || score != "–" {
+		t.Errorf("after a move with the analysis stopped: %d lines and score %q shown, want none and –", n, score)
+	}
+}

@@ -286,6 +286,11 @@ function showState(state) {
   if (atEnd()) runClock();
   render();
   updateHash();
+  if (!app.analysis.running && app.analysis.lines.length) {
+    // lines of a stopped analysis describe another position: not this one
+    app.analysis.lines = [];
+    renderAnalysis();
+  }
   afterPosition();
 }
 
