@@ -171,3 +171,16 @@ func TestBrowserStoppedAnalysisForgotten(t *testing.T) {
 		t.Errorf("after a move with the analysis stopped: %d lines and score %q shown, want none and –", n, score)
 	}
 }
+
+// TestBrowserTrampolineKey checks that Hop Chess's legend says which trampoline is whose:
+// the board draws them in two colours and nothing named them.
+func TestBrowserTrampolineKey(t *testing.T) {
+	t.Parallel()
+	p := openBoard(t, hashFor("hopchess", ""))
+	for _, c := range []struct{ colour, text string }{{"white", "White's trampoline"}, {"black", "Black's trampoline"}} {
+		sel := `#legend [data-trampoline="` + c.colour + `"]`
+		if got := p.text(sel); got != c.text || p.count(sel+` use[href="#tramp-`+c.colour+`"]`) != 1 {
+			t.Errorf("legend key for %s's trampoline: %q, want %q with its picture", c.colour, got, c.text)
+		}
+	}
+}

@@ -1188,6 +1188,21 @@ function renderLegend(v) {
     key.append(swatch, label);
     box.append(key);
   }
+  if (v.trampolines) {
+    // which trampoline is whose: the board draws them in two colours, nowhere named
+    const tramps = document.createElement("div");
+    tramps.className = "legend-key trampoline-key";
+    for (const [colour, text] of [["white", "White's trampoline"], ["black", "Black's trampoline"]]) {
+      const item = document.createElement("span");
+      item.className = "key-item";
+      item.dataset.trampoline = colour;
+      const icon = svgEl("svg", { viewBox: "0 0 100 100", class: "key-trampoline", "aria-hidden": "true" }, item);
+      svgEl("use", { href: `#tramp-${colour}`, width: 100, height: 100 }, icon);
+      item.append(document.createTextNode(text));
+      tramps.append(item);
+    }
+    box.append(tramps);
+  }
   const key = document.createElement("div");
   key.className = "legend-key";
   const anyCapture = (v.legend || []).some((e) => (e.captures || []).length);
