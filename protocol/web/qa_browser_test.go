@@ -184,3 +184,21 @@ func TestBrowserTrampolineKey(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserArrowFollowsBounce analyses a Hop Chess position whose best move is a mate by
+// a knight bouncing f3-d4-f5: the arrow must follow that route, not point straight from f3
+// to f5 as if the knight moved like a rook.
+func TestBrowserArrowFollowsBounce(t *testing.T) {
+	t.Parallel()
+	p := openBoard(t, hashFor("hopchess", "", "e2e4", "e7e5,d5", "g1f3,d4", "b8c6,d5"))
+	p.setSelect("mode", "analysis")
+	p.startAnalysis()
+	p.waitFor("the mate f3f5 found", `document.getElementById("eval-score").textContent === "#1"`)
+	p.waitFor("the arrow drawn along the route", `!!document.querySelector("#board .arrow .arrow-route")`)
+	points := evalJS[string](p, `document.querySelector("#board .arrow .arrow-route").getAttribute("points")`)
+	if len(strings.Fields(points)) != 2 {
+		t.Errorf("arrow route %q, want two points (f3 and the trampoline d4) before the head to f5", points)
+	}
+	p.click("#analyze")
+	p.waitIdle()
+}

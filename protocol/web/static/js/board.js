@@ -193,8 +193,16 @@ function drawCoordinates(svg, v, geo, flipped) {
 function drawArrow(layer, v, geo, flipped, arrow) {
   const to = centre(v, geo, flipped, arrow.to);
   if (!to) return;
-  const from = arrow.from ? centre(v, geo, flipped, arrow.from) : null;
+  let from = arrow.from ? centre(v, geo, flipped, arrow.from) : null;
   const g = svgEl("g", { class: "arrow" }, layer);
+  // a move that bounces or hops (arrow.path: from, the squares on the way, to) follows its
+  // route, so that a Hop Chess knight's f3-d4-f5 does not read as a straight f3-f5
+  const route = (arrow.path || []).map((s) => centre(v, geo, flipped, s)).filter(Boolean);
+  if (from && route.length > 2) {
+    const shaft = route.slice(0, -1).map((p) => p.map((n) => n.toFixed(1)).join(",")).join(" ");
+    svgEl("polyline", { points: shaft, class: "arrow-route" }, g);
+    from = route[route.length - 2];
+  }
   if (!from) {
     svgEl("circle", { cx: to[0], cy: to[1], r: UNIT * 0.4, class: "arrow-ring" }, g);
     return;

@@ -1026,7 +1026,7 @@ function bestMoveArrow() {
   const first = (a.lines[0].pv || [])[0];
   const move = (app.state.moves || []).find((m) => m.text === first);
   if (!move) return null;
-  return { from: move.from, to: move.to };
+  return { from: move.from, to: move.to, path: move.path || [] };
 }
 
 
