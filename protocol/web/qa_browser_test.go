@@ -202,3 +202,24 @@ func TestBrowserArrowFollowsBounce(t *testing.T) {
 	p.click("#analyze")
 	p.waitIdle()
 }
+
+// TestBrowserLastTrampolineMarked checks that the square where the last turn put its
+// trampoline is marked with the last move: a Hop Chess turn is a piece move and a
+// placement, and the placement was shown nowhere.
+func TestBrowserLastTrampolineMarked(t *testing.T) {
+	t.Parallel()
+	p := openBoard(t, hashFor("hopchess", "", "e2e4", "e7e5,d5"))
+	p.setSelect("mode", "two")
+	for _, sq := range []string{"e7", "e5", "d5"} {
+		if p.count(`#board [data-square="`+sq+`"].last`) != 1 {
+			t.Errorf("%s is not marked as part of Black's last turn e7e5,d5", sq)
+		}
+	}
+	p.click("#first")
+	p.waitIdle()
+	p.click("#forward") // White's first turn, e2e4: no trampoline placed
+	p.waitIdle()
+	if got := p.count(`#board .sq.last`); got != 2 {
+		t.Errorf("%d squares marked after e2e4, want 2 (no trampoline on White's first turn)", got)
+	}
+}

@@ -552,7 +552,7 @@ function render() {
     coords: true,
     board,
     pieceNames: app.pieceNames,
-    last: last ? [last.from, last.to] : [],
+    last: last ? [last.from, last.to, placedTrampoline(s, last)] : [],
     check: (s && s.check) || [],
     picked,
     targets,
@@ -568,6 +568,16 @@ function render() {
   renderClocks();
   if (document.activeElement !== $("fen")) $("fen").value = (s && s.fen) || "";
   syncGlobals();
+}
+
+/**
+ * The square of the trampoline the last move placed (Hop Chess: a turn ends by putting the
+ * mover's trampoline somewhere, and nothing else shows where), or "".
+ */
+function placedTrampoline(s, last) {
+  if (!s || !s.trampolines || !last || !String(last.text || "").includes(",")) return "";
+  const mover = s.side === "white" ? "black" : "white";
+  return s.trampolines[mover] || "";
 }
 
 /** True when a trampoline stands on square (a target there is ringed, as a dot would hide). */
