@@ -212,6 +212,14 @@ func explain(p *movegen.Position, clicks []string) (string, error) {
 			}
 		}
 	}
+	if len(moves) == 1 && len(moves[0].Clicks) == 1 && len(moves[0].Clicks[0]) == 0 {
+		// the only move is a pass, made by the page's Pass button, not by a click
+		reason := "The only move is a pass"
+		if len(squares) > 0 {
+			reason = p.WhyIllegal(squares[0], squares[0])
+		}
+		return strings.TrimSuffix(reason, ".") + ". Press Pass.", nil
+	}
 	switch {
 	case hand != movegen.NoType && len(squares) == 0:
 		if reason := p.WhyNoDrop(hand, movegen.NoSquare); reason != "" && !strings.Contains(reason, "square") {
