@@ -53,6 +53,9 @@ func TestBrowserStepHints(t *testing.T) {
 		if hint := p.text("#hint"); !strings.Contains(hint, "lands") {
 			t.Errorf("hint after the victim %q: want it to ask where the piece lands", hint)
 		}
+		if p.count(`#board .piece.dim[data-on="a5"]`) != 1 {
+			t.Errorf("the victim on a5 is not drawn faint while the landing is chosen")
+		}
 	})
 }
 

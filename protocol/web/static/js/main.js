@@ -559,7 +559,7 @@ function render() {
     trampolines: (s && s.trampolines) || null,
     paths,
     arrow,
-    dim: app.drag && app.drag.active && app.drag.square ? [app.drag.square] : [],
+    dim: [...(app.drag && app.drag.active && app.drag.square ? [app.drag.square] : []), ...jumpedVictims(m.candidates)],
   });
   if (app.placedFlipped !== app.flipped) placeSideElements();
   renderHands(m, showTargets);
@@ -578,6 +578,20 @@ function placedTrampoline(s, last) {
   if (!s || !s.trampolines || !last || !String(last.text || "").includes(",")) return "";
   const mover = s.side === "white" ? "black" : "white";
   return s.trampolines[mover] || "";
+}
+
+/**
+ * The pieces the move being entered certainly removes, once a piece and its victim have been
+ * clicked (a Jumping Knights capture waiting for its landing): drawn faint, so that the
+ * victim clicked is seen to be taken. Squares every candidate captures, from the server.
+ */
+function jumpedVictims(candidates) {
+  if (app.clicks.length < 2 || !candidates.length) return [];
+  const first = candidates[0].captured || [];
+  // a victim the mover lands on (a plain capture) is drawn over by the preview: not that one
+  return first.filter(
+    (sq) => app.clicks.includes(sq) && candidates.every((c) => (c.captured || []).includes(sq) && c.to !== sq),
+  );
 }
 
 /** True when a trampoline stands on square (a target there is ringed, as a dot would hide). */
