@@ -226,3 +226,16 @@ func TestBrowserLastTrampolineMarked(t *testing.T) {
 		t.Errorf("%d squares marked after e2e4, want 2 (no trampoline on White's first turn)", got)
 	}
 }
+
+// TestBrowserHoleClickAnswered clicks Black Hole's hole while a rook is picked up: the
+// page says the hole is no square (the click used to fall through and nothing happened).
+func TestBrowserHoleClickAnswered(t *testing.T) {
+	t.Parallel()
+	p := openBoard(t, hashFor("blackhole", "****k****/9/9/9/9/9/4*4/9/9/9/4R4/4K4/****1**** w - - 0 1"))
+	p.setSelect("mode", "two")
+	p.clickToken("e2")
+	p.click(`#board [data-hole="e6"]`)
+	if got := p.text("#message"); !strings.Contains(got, "e6 is not a square of this board") {
+		t.Errorf("message after a click on the hole %q, want it to say e6 is no square", got)
+	}
+}

@@ -36,7 +36,8 @@ export function geometry(variant) {
       const inside =
         row.some((s) => s.file < f) && row.some((s) => s.file > f) &&
         col.some((s) => s.rank < r) && col.some((s) => s.rank > r);
-      if (inside) holes.push({ file: f, rank: r });
+      const name = `${(variant.fileNames || [])[f] || ""}${(variant.rankNames || [])[r] || ""}`;
+      if (inside) holes.push({ file: f, rank: r, name });
     }
   }
   const zones = new Map();
@@ -109,6 +110,13 @@ export function drawBoard(svg, model) {
     if (model.picked === sq.name) classes.push("picked");
     if (targets.has(sq.name)) classes.push("target");
     svgEl("rect", { x, y, width: UNIT, height: UNIT, class: classes.join(" "), "data-square": sq.name }, squaresLayer);
+  }
+
+  for (const h of geo.holes) {
+    // a cell inside the board that is no square (Black Hole's hole): clickable, so that a
+    // click there is answered rather than lost
+    const [x, y] = cellXY(v, flipped, h.file, h.rank);
+    svgEl("rect", { x, y, width: UNIT, height: UNIT, class: "hole-cell", "data-hole": h.name }, squaresLayer);
   }
 
   const marks = svgEl("g", { class: "marks" }, svg);

@@ -1284,6 +1284,11 @@ function bindControls() {
   const board = $("board");
   board.addEventListener("click", (e) => {
     if (app.suppressClick) return;
+    const hole = e.target.closest("[data-hole]");
+    if (hole && app.state) {
+      setMessage(`${hole.getAttribute("data-hole")} is not a square of this board: no piece goes there.`);
+      return;
+    }
     const hit = e.target.closest("[data-on],[data-square]");
     if (!hit) return;
     clickToken(hit.getAttribute("data-square") || hit.getAttribute("data-on"));
