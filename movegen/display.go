@@ -128,12 +128,28 @@ func (p *Position) Describe() (status, note string) {
 	if p.InCheck() {
 		status += ", in check"
 	}
-	return status, ""
+	if placementJustEnded(p) {
+		note = "Every piece is placed: the game begins, and White makes the first move."
+	}
+	if ex := jkForcedExample(p); ex != "" && ml.n > 0 {
+		// Rule 4 leaves only some moves: say why before a person's click is refused
+		note = "Rule 4: a capture from an edge square to a central square is compulsory now, unless a move gives check" + ex + "."
+	}
+	return status, note
+}
+
+// placementJustEnded reports whether p is the first position of play after Pre-chess's
+// placements: no piece left in either hand, White to move at move 9 (eight placements each),
+// outside The Weak Square's jumping phases.
+func placementJustEnded(p *Position) bool {
+	return p.v.HandInFEN && p.phase == [2]uint8{} && p.side == White && p.fullmove == 9 &&
+		p.inHand(White) == 0 && p.inHand(Black) == 0
 }
 
 // LegendEntry is where a lone piece moves on an empty board, for a legend drawn from the
 // rules: Moves are its destinations from From; Captures, where a capture is not simply a
-// move onto the victim (Jumping Knights' hops), are pairs of victim and landing square.
+// move onto the victim (Jumping Knights' hops), are pairs of victim and landing square, for
+// one example victim in each direction (the nearest one), with all its landings.
 type LegendEntry struct {
 	Type     PieceType
 	From     Square
@@ -180,7 +196,35 @@ func (v *Variant) Legend() []LegendEntry {
 				}
 			}
 		}
+		e.Captures = nearestVictims(g, from, e.Captures)
 		out = append(out, e)
+	}
+	return out
+}
+
+// nearestVictims keeps, of the captures (victim, landing) of a piece on from, those of the
+// nearest victim in each direction. Every square on a rider's line is a possible victim
+// and, beyond it, a landing: drawn all at once, each square would be marked as both, and a
+// legend would say nothing. One victim per direction with its landings shows the jump.
+func nearestVictims(g *Geometry, from Square, captures [][2]Square) [][2]Square {
+	type direction struct{ df, dr int }
+	at := func(victim Square) (direction, int) {
+		df, dr := g.File(victim)-g.File(from), g.Rank(victim)-g.Rank(from)
+		n := gcd(abs(df), abs(dr))
+		return direction{df / n, dr / n}, n
+	}
+	nearest := map[direction]int{}
+	for _, c := range captures {
+		d, n := at(c[0])
+		if best, ok := nearest[d]; !ok || n < best {
+			nearest[d] = n
+		}
+	}
+	var out [][2]Square
+	for _, c := range captures {
+		if d, n := at(c[0]); nearest[d] == n {
+			out = append(out, c)
+		}
 	}
 	return out
 }

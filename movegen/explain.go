@@ -226,9 +226,31 @@ func (p *Position) WhyNoDrop(t PieceType, to Square) string {
 	case p.cells[to] != Empty:
 		return fmt.Sprintf("%s is not empty.", g.Name(to))
 	case t == Bishop:
+		if first := p.bishopOfColour(us, g.light[to]); first != NoSquare {
+			return fmt.Sprintf("The bishops stand on squares of different colours: %s is %s, like %s where the first bishop stands.", g.Name(to), shade(g.light[to]), g.Name(first))
+		}
 		return fmt.Sprintf("A bishop on %s would leave no square of the other colour for the second bishop.", g.Name(to))
 	}
 	return fmt.Sprintf("The %s cannot be placed on %s: the bishops must still be able to end on squares of both colours.", name, g.Name(to))
+}
+
+// bishopOfColour is the square of a bishop of c on a square of the colour given (light or
+// dark), NoSquare if there is none.
+func (p *Position) bishopOfColour(c Color, light bool) Square {
+	for _, sq := range p.v.Geometry.squares {
+		if p.cells[sq] == MakePiece(c, Bishop) && p.v.Geometry.light[sq] == light {
+			return sq
+		}
+	}
+	return NoSquare
+}
+
+// shade names a square's colour.
+func shade(light bool) string {
+	if light {
+		return "a light square"
+	}
+	return "a dark square"
 }
 
 // wsWhyNot gives The Weak Square's own reasons: a stuck king that must pass, a jumping
@@ -274,7 +296,8 @@ func jkWhyNot(p *Position, from, to Square) string {
 	jkPseudo(p, &pl)
 	reached := false
 	for _, m := range pl.Moves() {
-		reached = reached || p.reaches(m, from, to)
+		// one click on a piece (from == to) asks why it has no move at all
+		reached = reached || p.reaches(m, from, to) || from == to && m.From() == from
 	}
 	if !reached {
 		if !jkCentral[to] && p.cells[to] == Empty {
@@ -288,7 +311,22 @@ func jkWhyNot(p *Position, from, to Square) string {
 	}
 	var scratch MoveList
 	if p.ForcedMoves(&scratch) {
-		return "A capture from an edge square to a central square is compulsory now (Rule 4), unless a move gives check."
+		return "A capture from an edge square to a central square is compulsory now (Rule 4), unless a move gives check" +
+			jkForcedExample(p) + "."
+	}
+	return ""
+}
+
+// jkForcedExample names one of the captures Rule 4 makes compulsory (", such as the pawn on
+// z3 jumping a4"), so that a person sees which piece on the edge forces it; "" if none.
+func jkForcedExample(p *Position) string {
+	g := p.v.Geometry
+	var ml MoveList
+	p.LegalMoves(&ml)
+	for _, m := range ml.Moves() {
+		if (m.Kind() == HopCapture || m.Kind() == HopEnPassant) && !jkCentral[m.From()] && jkCentral[m.To()] {
+			return fmt.Sprintf(": the %s on %s can jump %s", p.pieceName(p.cells[m.From()]), g.Name(m.From()), g.Name(m.Aux()))
+		}
 	}
 	return ""
 }

@@ -46,7 +46,8 @@ func TestWhyIllegal(t *testing.T) {
 		{"weak square: game won", WeakSquare, "*****1/4k1/6/6/6/6/1K3R/1*****[] w - - 0 30 MM", "f2f8", "e7", "e6", "The game is over: White reaches the weak square."},
 		{"jumping knights: quiet move onto the edge", JumpingKnights, "", "", "b1", "z1", "Only a capture ends on an edge square such as z1"},
 		{"jumping knights: hop capture by its victim", JumpingKnights, jkFEN("Ke1 Wb0 Ra5 bb1 ke8"), "", "b0", "b1", ""},
-		{"jumping knights: Rule 4", JumpingKnights, jkFEN("Ke1 Wb0 Ra5 bb1 ke8"), "", "a5", "a6", "compulsory now (Rule 4)"},
+		{"jumping knights: Rule 4", JumpingKnights, jkFEN("Ke1 Wb0 Ra5 bb1 ke8"), "", "a5", "a6", "compulsory now (Rule 4), unless a move gives check: the war machine on b0 can jump b1."},
+		{"jumping knights: Rule 4 on one click", JumpingKnights, jkFEN("Kf1 Pz3 pa4 kf8"), "", "f1", "f1", "compulsory now (Rule 4), unless a move gives check: the pawn on z3 can jump a4."},
 		{"jumping knights: a capture needs an empty landing square", JumpingKnights, jkFEN("Ke1 Ra5 bb5 Pc5 ke8"), "", "a5", "b5", "a capture jumps over its victim to an empty square beyond it"},
 		{"hop chess: a king never steps onto a trampoline", HopChess, "4k3/8/8/8/8/8/8/4K3 w - - 0 5 e2 -", "", "e1", "e2", "A king never steps onto a trampoline."},
 		{"hop chess: no move ends on a trampoline", HopChess, "4k3/8/8/8/8/8/8/R3K3 w - - 0 5 a4 -", "", "a1", "a4", "never ends its move on a trampoline"},
@@ -98,6 +99,8 @@ func TestWhyNoDrop(t *testing.T) {
 		{Prechess, "", Knight, "b2", "back rank, rank 1"},
 		{Prechess, "N@b1 N@b8", Queen, "b1", "b1 is not empty"},
 		{Prechess, "N@b1 N@b8 N@g1 N@g8", Knight, "c1", "White has no knight in hand."},
+		{Prechess, "B@a1 N@b8", Bishop, "c1", "c1 is a dark square, like a1 where the first bishop stands"},
+		{Prechess, "B@b1 N@b8", Bishop, "d1", "d1 is a light square, like b1"},
 		{WeakSquare, "", Knight, "b3", "by the king's jumps"},
 		{FIDE, "", Knight, "e4", "White has no pieces left in hand."},
 	} {
@@ -266,7 +269,11 @@ func TestDescribe(t *testing.T) {
 		{WeakSquare, "*****1/r1b1n1/3k1p/1p3b/2P3/NP1PN1/R1K1BR/1*****[Brnp] w - - 0 6 JJ",
 			"White's king is stuck: it must pass until Black has placed all its pieces", "passes"},
 		{Prechess, "", "White places a piece on its back rank", ""},
+		{Prechess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w HAha - 0 9 Kk", "White to move", "Every piece is placed"},
+		{Prechess, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b HAha - 0 9 Kk", "Black to move", ""},
 		{HopChess, "", "White to move (no trampoline on the first turn)", ""},
+		{JumpingKnights, jkFEN("Kf1 Pz3 pa4 kf8"), "White to move", "Rule 4: a capture from an edge square to a central square is compulsory now, unless a move gives check: the pawn on z3 can jump a4."},
+		{JumpingKnights, "", "White to move", ""},
 		{HopChess, "4k3/8/8/8/8/8/8/R3K3 w - - 0 5 a4 -", "White to move, then places the trampoline", ""},
 	} {
 		fen := c.fen
@@ -317,6 +324,35 @@ func TestWhyIllegalAgreesWithLegalMoves(t *testing.T) {
 				break
 			}
 			p.Apply(ml.At(rng.IntN(ml.Len())))
+		}
+	}
+}
+
+// TestLegendCapturesReadable checks that a legend's hop captures can be read: no square is
+// both a victim and a landing (which every square on a rider's line was, when the legend
+// listed every victim), each direction shows one victim, and the rook still jumps in all
+// four directions with every landing beyond its victim.
+func TestLegendCapturesReadable(t *testing.T) {
+	for _, e := range JumpingKnights.Legend() {
+		victims, landings := map[Square]bool{}, map[Square]bool{}
+		for _, c := range e.Captures {
+			victims[c[0]] = true
+			landings[c[1]] = true
+		}
+		for sq := range victims {
+			if landings[sq] {
+				t.Errorf("Jumping Knights %s legend: %s is both a victim and a landing", JumpingKnights.PieceDef(e.Type).Name, JumpingKnights.Geometry.Name(sq))
+			}
+		}
+		if e.Type == Rook {
+			if len(victims) != 4 {
+				t.Errorf("Jumping Knights rook legend: %d victims, want one per direction (4)", len(victims))
+			}
+			// from e5 on the 10x10 board: the victim next to it, then every square beyond
+			// (e6 jumped: e7, e8, e9; e4: e3 to e0; f5: g5 to i5; d5: c5 to z5).
+			if len(landings) != 14 {
+				t.Errorf("Jumping Knights rook legend: %d landings, want 14", len(landings))
+			}
 		}
 	}
 }

@@ -113,7 +113,8 @@ func startPosition(v *movegen.Variant, fen string) (*movegen.Position, error) {
 	}
 	p, err := v.ParseFEN(fen)
 	if err != nil {
-		return nil, badRequest("Bad FEN: " + err.Error() + ".")
+		// movegen's errors start "fen: ", which after "Bad FEN: " only repeats itself
+		return nil, badRequest("Bad FEN: " + strings.TrimPrefix(err.Error(), "fen: ") + ".")
 	}
 	return p, nil
 }

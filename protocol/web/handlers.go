@@ -212,6 +212,14 @@ func explain(p *movegen.Position, clicks []string) (string, error) {
 			}
 		}
 	}
+	if len(moves) == 1 && len(moves[0].Clicks) == 1 && len(moves[0].Clicks[0]) == 0 {
+		// the only move is a pass, made by the page's Pass button, not by a click
+		reason := "The only move is a pass"
+		if len(squares) > 0 {
+			reason = p.WhyIllegal(squares[0], squares[0])
+		}
+		return strings.TrimSuffix(reason, ".") + ". Press Pass.", nil
+	}
 	switch {
 	case hand != movegen.NoType && len(squares) == 0:
 		if reason := p.WhyNoDrop(hand, movegen.NoSquare); reason != "" && !strings.Contains(reason, "square") {
@@ -307,7 +315,11 @@ func (s *Server) handlePGNImport(w http.ResponseWriter, r *http.Request) {
 	}
 	game, err := protocol.ReadPGN(req.PGN, maxPGNMoves)
 	if err != nil {
-		writeAPIError(w, badRequest("The PGN could not be read: "+err.Error()+"."))
+		msg := err.Error()
+		if rest, ok := strings.CutPrefix(msg, "fen: "); ok {
+			msg = "its FEN is bad: " + rest
+		}
+		writeAPIError(w, badRequest("The PGN could not be read: "+msg+"."))
 		return
 	}
 	if game.Moves == nil {

@@ -268,7 +268,7 @@ func TestBadRequests(t *testing.T) {
 		{"wrong type", `{"variant":"normal","moves":"e2e4"}`, 400, "wrong type", -1},
 		{"no variant", `{"moves":[]}`, 400, "names no variant", -1},
 		{"unknown variant", `{"variant":"crazyhouse"}`, 400, "Unknown variant", -1},
-		{"bad FEN", `{"variant":"normal","fen":"rnbqkbnr/pppppppp/8/8 w"}`, 400, "Bad FEN", -1},
+		{"bad FEN", `{"variant":"normal","fen":"rnbqkbnr/pppppppp/8/8 w"}`, 400, "Bad FEN: 4 ranks, want 8.", -1}, // said "Bad FEN: fen: ..."
 		{"FEN of another variant", `{"variant":"weaksquare","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}`, 400, "Bad FEN", -1},
 		{"illegal move", `{"variant":"normal","moves":["e2e4","e7e4"]}`, 400, "Move 2", 1},
 		{"junk move", `{"variant":"hopchess","moves":["e2e4",",,,@@"]}`, 400, "not a legal move", 1},
@@ -412,6 +412,10 @@ func TestExplainEndpoint(t *testing.T) {
 		{game{Variant: "hopchess", Moves: hopSample}, []string{"c1", "g5"}, 200, "never ends its move on a trampoline"},
 		{game{Variant: "blackhole"}, []string{"e1", "e0"}, 200, ""},
 		{game{Variant: "blackhole"}, []string{"e1", "e2"}, 200, "your own pawn stands there"},
+		{game{Variant: "weaksquare", FEN: "*****1/3k2/6/6/P1P3/3N2/1K4/1*****[RRBBNPrrbbnnppp] w - - 0 5 JJ"}, []string{"b2"}, 200,
+			"White's king is stuck: White must pass until Black has placed all its pieces. Press Pass."},
+		{game{Variant: "weaksquare", FEN: "*****1/3k2/6/6/P1P3/3N2/1K4/1*****[RRBBNPrrbbnnppp] w - - 0 5 JJ"}, []string{"@R"}, 200,
+			"The only move is a pass. Press Pass."},
 		{game{Variant: "normal"}, []string{"x9"}, 400, "not a square"},
 		{game{Variant: "normal"}, []string{"@Z"}, 400, "names no piece"},
 		{game{Variant: "normal"}, nil, 400, "Send the clicks"},
@@ -610,7 +614,7 @@ func TestPGNEndpoints(t *testing.T) {
 		{"", "no game"},
 		{"[Variant \"crazyhouse\"]\n\n1. e4", "unknown variant"},
 		{"1. e4 e4", "move 2"},
-		{"[Variant \"hopchess\"]\n[FEN \"junk\"]\n\n1. e2e4", "fen"},
+		{"[Variant \"hopchess\"]\n[FEN \"junk\"]\n\n1. e2e4", "The PGN could not be read: its FEN is bad: "},
 	} {
 		var e struct{ Error string }
 		if code := postJSON(t, s, "/api/pgn/import", map[string]string{"pgn": c.pgn}, &e); code != 400 || !strings.Contains(e.Error, c.want) {

@@ -36,7 +36,8 @@ export function geometry(variant) {
       const inside =
         row.some((s) => s.file < f) && row.some((s) => s.file > f) &&
         col.some((s) => s.rank < r) && col.some((s) => s.rank > r);
-      if (inside) holes.push({ file: f, rank: r });
+      const name = `${(variant.fileNames || [])[f] || ""}${(variant.rankNames || [])[r] || ""}`;
+      if (inside) holes.push({ file: f, rank: r, name });
     }
   }
   const zones = new Map();
@@ -109,6 +110,13 @@ export function drawBoard(svg, model) {
     if (model.picked === sq.name) classes.push("picked");
     if (targets.has(sq.name)) classes.push("target");
     svgEl("rect", { x, y, width: UNIT, height: UNIT, class: classes.join(" "), "data-square": sq.name }, squaresLayer);
+  }
+
+  for (const h of geo.holes) {
+    // a cell inside the board that is no square (Black Hole's hole): clickable, so that a
+    // click there is answered rather than lost
+    const [x, y] = cellXY(v, flipped, h.file, h.rank);
+    svgEl("rect", { x, y, width: UNIT, height: UNIT, class: "hole-cell", "data-hole": h.name }, squaresLayer);
   }
 
   const marks = svgEl("g", { class: "marks" }, svg);
@@ -193,8 +201,16 @@ function drawCoordinates(svg, v, geo, flipped) {
 function drawArrow(layer, v, geo, flipped, arrow) {
   const to = centre(v, geo, flipped, arrow.to);
   if (!to) return;
-  const from = arrow.from ? centre(v, geo, flipped, arrow.from) : null;
+  let from = arrow.from ? centre(v, geo, flipped, arrow.from) : null;
   const g = svgEl("g", { class: "arrow" }, layer);
+  // a move that bounces or hops (arrow.path: from, the squares on the way, to) follows its
+  // route, so that a Hop Chess knight's f3-d4-f5 does not read as a straight f3-f5
+  const route = (arrow.path || []).map((s) => centre(v, geo, flipped, s)).filter(Boolean);
+  if (from && route.length > 2) {
+    const shaft = route.slice(0, -1).map((p) => p.map((n) => n.toFixed(1)).join(",")).join(" ");
+    svgEl("polyline", { points: shaft, class: "arrow-route" }, g);
+    from = route[route.length - 2];
+  }
   if (!from) {
     svgEl("circle", { cx: to[0], cy: to[1], r: UNIT * 0.4, class: "arrow-ring" }, g);
     return;

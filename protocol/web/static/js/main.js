@@ -18,6 +18,11 @@ const DRAG_THRESHOLD_PX = 5; // pointer travel that turns a press into a drag
 const EVAL_SCALE_CP = 400; // centipawns at which the bar is about three quarters full
 const PV_SHOWN = 14; // plies of a principal variation shown
 
+// Messages about waiting for the engine: its move makes them untrue, so it clears them.
+const ENGINE_THINKING = "The engine is thinking.";
+const ENGINE_TURN = "It is the engine's turn.";
+const RETRYING = "Trying again…";
+
 const app = {
   variants: [],
   byName: new Map(),
@@ -142,14 +147,22 @@ function sizeBoard() {
   const v = app.variant;
   if (!v) return;
   const ratio = (v.files * UNIT + MARGIN) / (v.ranks * UNIT + MARGIN);
-  const extra = v.hands ? 330 : 210; // the bars, the status lines and the hands above and below
+  // the bars, the hands above and below, and under the board the status line plus a line of
+  // note and one of message, so that the reason for a refused click is seen without scrolling
+  const extra = v.hands ? 390 : 270;
   const column = document.querySelector(".board-column");
   column.style.width = `min(calc(100vw - 32px), calc((100vh - ${extra}px) * ${ratio.toFixed(3)} + 20px), 820px)`;
   column.style.minWidth = "min(320px, calc(100vw - 32px))";
 }
 
-/** Stops whatever works on the old game: the engine's search, the pause, the selection. */
+/**
+ * Stops whatever works on the old game: the engine's search, the pause, the selection.
+ * Returns true when it also dropped the answer for the position on view (a state request
+ * in flight): a caller that does not load a position itself must then ask again, or the
+ * board would wait for that answer for ever.
+ */
 function dropPending() {
+  const stale = !!app.loading;
   app.generation++;
   if (app.engineAbort) app.engineAbort.abort();
   app.engineAbort = null;
@@ -157,12 +170,14 @@ function dropPending() {
   app.engineTimer = 0;
   app.clicks = [];
   hideChooser();
+  return stale;
 }
 
 async function newGame(name = $("variant").value) {
   dropPending();
   if (!selectVariant(name)) return;
   setMessage("");
+  app.engineInfo = null;
   app.startFen = "";
   app.moves = [];
   app.record = [];
@@ -211,6 +226,7 @@ async function loadGame(g) {
     return;
   }
   setMessage("");
+  app.engineInfo = null;
   app.startFen = g.fen || "";
   app.moves = (g.moves || []).slice();
   app.record = [];
@@ -270,6 +286,11 @@ function showState(state) {
   if (atEnd()) runClock();
   render();
   updateHash();
+  if (!app.analysis.running && app.analysis.lines.length) {
+    // lines of a stopped analysis describe another position: not this one
+    app.analysis.lines = [];
+    renderAnalysis();
+  }
   afterPosition();
 }
 
@@ -335,7 +356,7 @@ async function engineMove() {
     syncGlobals();
     if (gen !== app.generation || err.name === "AbortError") return;
     if (err instanceof ApiError && err.status === 503) {
-      setMessage(`${err.message} Trying again…`);
+      setMessage(`${err.message} ${RETRYING}`);
       app.engineTimer = setTimeout(() => {
         app.engineTimer = 0;
         if (gen === app.generation) engineMove();
@@ -354,7 +375,7 @@ async function engineMove() {
   app.record.push(answer.move);
   app.ply = app.moves.length;
   addIncrement(mover);
-  if (app.message.endsWith("Trying again…")) setMessage("");
+  if (app.message.endsWith(RETRYING) || app.message === ENGINE_THINKING || app.message === ENGINE_TURN) setMessage("");
   app.engineInfo = describeEngineMove(answer);
   showState(answer.state);
 }
@@ -362,11 +383,13 @@ async function engineMove() {
 /** One line on the engine's last move: its score for White, depth and nodes. */
 function describeEngineMove(answer) {
   const move = answer.move || {};
-  const score = formatScore({ score: answer.score, mate: answer.mate });
+  const score = answer.mate
+    ? `${answer.mate > 0 ? "White" : "Black"} mates in ${Math.abs(answer.mate)}`
+    : `${formatScore({ score: answer.score })} for White`;
   const nodes = Number(answer.nodes || 0).toLocaleString("en");
   return {
     ply: app.moves.length,
-    text: `Engine: ${move.san || move.text}, ${score} for White, depth ${answer.depth}, ${nodes} nodes`,
+    text: `Engine: ${move.san || move.text}, ${score}, depth ${answer.depth}, ${nodes} nodes`,
   };
 }
 
@@ -383,12 +406,12 @@ async function clickToken(token) {
   }
   if (app.engineAbort || app.engineTimer) {
     if (mode() === "engines" || atEnd()) {
-      setMessage("The engine is thinking.");
+      setMessage(ENGINE_THINKING);
       return;
     }
   }
   if (!personToMove()) {
-    setMessage("It is the engine's turn.");
+    setMessage(ENGINE_TURN);
     return;
   }
   const moves = app.state.moves || [];
@@ -512,7 +535,7 @@ function render() {
   const showTargets = app.clicks.length > 0;
   const board = previewBoard(rawBoard, m.candidates);
   const targets = showTargets
-    ? m.next.filter((t) => !t.startsWith("@")).map((t) => ({ square: t, capture: !!board[t] }))
+    ? m.next.filter((t) => !t.startsWith("@")).map((t) => ({ square: t, capture: !!board[t] || onTrampoline(s, t) }))
     : [];
   const last = lastMoveOnView();
   const paths = [];
@@ -529,14 +552,14 @@ function render() {
     coords: true,
     board,
     pieceNames: app.pieceNames,
-    last: last ? [last.from, last.to] : [],
+    last: last ? [last.from, last.to, placedTrampoline(s, last)] : [],
     check: (s && s.check) || [],
     picked,
     targets,
     trampolines: (s && s.trampolines) || null,
     paths,
     arrow,
-    dim: app.drag && app.drag.active && app.drag.square ? [app.drag.square] : [],
+    dim: [...(app.drag && app.drag.active && app.drag.square ? [app.drag.square] : []), ...jumpedVictims(m.candidates)],
   });
   if (app.placedFlipped !== app.flipped) placeSideElements();
   renderHands(m, showTargets);
@@ -545,6 +568,36 @@ function render() {
   renderClocks();
   if (document.activeElement !== $("fen")) $("fen").value = (s && s.fen) || "";
   syncGlobals();
+}
+
+/**
+ * The square of the trampoline the last move placed (Hop Chess: a turn ends by putting the
+ * mover's trampoline somewhere, and nothing else shows where), or "".
+ */
+function placedTrampoline(s, last) {
+  if (!s || !s.trampolines || !last || !String(last.text || "").includes(",")) return "";
+  const mover = s.side === "white" ? "black" : "white";
+  return s.trampolines[mover] || "";
+}
+
+/**
+ * The pieces the move being entered certainly removes, once a piece and its victim have been
+ * clicked (a Jumping Knights capture waiting for its landing): drawn faint, so that the
+ * victim clicked is seen to be taken. Squares every candidate captures, from the server.
+ */
+function jumpedVictims(candidates) {
+  if (app.clicks.length < 2 || !candidates.length) return [];
+  const first = candidates[0].captured || [];
+  // a victim the mover lands on (a plain capture) is drawn over by the preview: not that one
+  return first.filter(
+    (sq) => app.clicks.includes(sq) && candidates.every((c) => (c.captured || []).includes(sq) && c.to !== sq),
+  );
+}
+
+/** True when a trampoline stands on square (a target there is ringed, as a dot would hide). */
+function onTrampoline(s, square) {
+  const t = s && s.trampolines;
+  return !!t && (t.white === square || t.black === square);
 }
 
 /**
@@ -579,10 +632,7 @@ function renderStatus() {
   $("status").textContent = status;
   $("note").textContent = (s && s.note) || "";
   $("engine-info").textContent = atEnd() && app.engineInfo && app.engineInfo.ply === app.moves.length ? app.engineInfo.text : "";
-  $("hint").textContent =
-    app.clicks.length >= 2 && $("chooser").hidden
-      ? "The move goes on: click one of the marked squares to finish it (Esc starts again)."
-      : "";
+  $("hint").textContent = app.clicks.length >= 2 && $("chooser").hidden ? stepHint() : "";
   let result = "";
   if (app.clock.flagged) {
     result = app.clock.flagged;
@@ -598,6 +648,31 @@ function renderStatus() {
   document.body.classList.toggle("thinking", thinking);
 }
 
+/**
+ * What the next click does, once a move has begun and goes on: the trampoline placement
+ * after a Hop Chess piece move, the landing after a Jumping Knights victim, else in general.
+ * It reads only the candidates' squares, never a rule.
+ */
+function stepHint() {
+  const s = app.state;
+  const { candidates } = match(s.moves || [], app.clicks);
+  const first = candidates[0];
+  const lastClick = app.clicks[app.clicks.length - 1];
+  const again = " (Esc starts again)";
+  if (!first) return "";
+  const same = (key) => candidates.every((c) => c[key] === first[key]);
+  if (app.variant.trampolines && first.to === lastClick && same("from") && same("to")) {
+    const own = s.trampolines && s.trampolines[s.side];
+    return own
+      ? `Now place your trampoline: click a marked square, or the trampoline on ${own} to leave it where it is${again}.`
+      : `Now place your trampoline: click any marked square${again}.`;
+  }
+  if (candidates.every((c) => (c.captured || []).includes(lastClick) && c.to !== lastClick)) {
+    return `Now click where the piece lands, beyond the piece it jumps${again}.`;
+  }
+  return `The move goes on: click one of the marked squares to finish it${again}.`;
+}
+
 function renderHands(m, showTargets) {
   const s = app.state;
   const nextTokens = new Set(showTargets ? m.next : []);
@@ -607,7 +682,7 @@ function renderHands(m, showTargets) {
     const hand = (s && s.hands && s.hands[colour]) || null;
     el.hidden = !app.variant.hands;
     if (!hand) continue;
-    for (const [letter, count] of Object.entries(hand)) {
+    for (const [letter, count] of handOrder(hand)) {
       if (!count) continue;
       const fen = colour === "white" ? letter.toUpperCase() : letter.toLowerCase();
       const token = `@${letter.toUpperCase()}`;
@@ -638,6 +713,20 @@ function renderHands(m, showTargets) {
       el.append(b);
     }
   }
+}
+
+/**
+ * The pieces of a hand in the order a player reads an army, the strongest first (K Q R B N P):
+ * the reverse of the variant's piece list, which runs from the pawn up. The server's hand is
+ * an object whose keys come in letter order (B N P R), which reads as noise.
+ */
+function handOrder(hand) {
+  const letters = (app.variant.pieces || []).map((p) => p.letter.toUpperCase()).reverse();
+  const rank = (l) => {
+    const i = letters.indexOf(l.toUpperCase());
+    return i < 0 ? letters.length : i;
+  };
+  return Object.entries(hand).sort((a, b) => rank(a[0]) - rank(b[0]));
 }
 
 function placeSideElements() {
@@ -739,6 +828,7 @@ function goTo(ply) {
 async function takeBack() {
   if (app.moves.length === 0) return;
   dropPending();
+  app.engineInfo = null; // it described a move that is gone
   let n = app.moves.length - 1;
   const m = mode();
   if ((m === "white" || m === "black") && n > 0) {
@@ -815,7 +905,7 @@ function tickClocks() {
     const loser = c.running;
     c.flagged = loser === "white" ? "0-1 White's time is up" : "1-0 Black's time is up";
     c.running = "";
-    dropPending();
+    if (dropPending()) refresh();
     render();
     return;
   }
@@ -960,7 +1050,7 @@ function bestMoveArrow() {
   const first = (a.lines[0].pv || [])[0];
   const move = (app.state.moves || []).find((m) => m.text === first);
   if (!move) return null;
-  return { from: move.from, to: move.to };
+  return { from: move.from, to: move.to, path: move.path || [] };
 }
 
 
@@ -1122,12 +1212,27 @@ function renderLegend(v) {
     key.append(swatch, label);
     box.append(key);
   }
+  if (v.trampolines) {
+    // which trampoline is whose: the board draws them in two colours, nowhere named
+    const tramps = document.createElement("div");
+    tramps.className = "legend-key trampoline-key";
+    for (const [colour, text] of [["white", "White's trampoline"], ["black", "Black's trampoline"]]) {
+      const item = document.createElement("span");
+      item.className = "key-item";
+      item.dataset.trampoline = colour;
+      const icon = svgEl("svg", { viewBox: "0 0 100 100", class: "key-trampoline", "aria-hidden": "true" }, item);
+      svgEl("use", { href: `#tramp-${colour}`, width: 100, height: 100 }, icon);
+      item.append(document.createTextNode(text));
+      tramps.append(item);
+    }
+    box.append(tramps);
+  }
   const key = document.createElement("div");
   key.className = "legend-key";
   const anyCapture = (v.legend || []).some((e) => (e.captures || []).length);
   key.append(keyItem("key-move", "a move"));
   if (anyCapture) {
-    key.append(keyItem("key-victim", "a piece it captures there"), keyItem("key-landing", "where it lands after the capture"));
+    key.append(keyItem("key-victim", "an enemy piece it jumps (one example in each direction)"), keyItem("key-landing", "where it may land after jumping it"));
   }
   box.append(key);
   const names = Object.fromEntries((v.pieces || []).map((p) => [p.letter.toUpperCase(), p.name]));
@@ -1179,6 +1284,11 @@ function bindControls() {
   const board = $("board");
   board.addEventListener("click", (e) => {
     if (app.suppressClick) return;
+    const hole = e.target.closest("[data-hole]");
+    if (hole && app.state) {
+      setMessage(`${hole.getAttribute("data-hole")} is not a square of this board: no piece goes there.`);
+      return;
+    }
     const hit = e.target.closest("[data-on],[data-square]");
     if (!hit) return;
     clickToken(hit.getAttribute("data-square") || hit.getAttribute("data-on"));
@@ -1201,10 +1311,14 @@ function bindControls() {
   $("new-game").addEventListener("click", () => newGame($("variant").value));
   $("mode").addEventListener("change", () => {
     // a new mode goes on from the position on view; no engine works for the old one
-    dropPending();
+    const stale = dropPending();
     if (mode() === "black" && !app.flipped) app.flipped = true;
     if (mode() === "white" && app.flipped) app.flipped = false;
     placeSideElements();
+    if (stale) {
+      refresh(); // its answer, dropped above, is asked again; the engine goes on from there
+      return;
+    }
     if (atEnd()) runClock();
     render();
     afterPosition();
