@@ -207,7 +207,12 @@ func ReadPGN(text string, maxMoves int) (PGNGame, error) {
 		}
 		m, err := ParseMoveOrSAN(g.Position(), tok)
 		if err != nil {
-			return game, fmt.Errorf("move %d, %s: %v", len(game.Moves)+1, tok, err)
+			pos := g.Position() // name the move as the record does: "4. Xx9" or "4... Xx9"
+			dots := "."
+			if pos.SideToMove() == movegen.Black {
+				dots = "..."
+			}
+			return game, fmt.Errorf("move %d%s %s: %v", pos.FullmoveNumber(), dots, tok, err)
 		}
 		game.Moves = append(game.Moves, g.Position().MoveText(m))
 		g.Play(m)

@@ -35,12 +35,16 @@ func TestReadPGN(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
 		{"", "no game"},
 		{"[Variant \"nope\"]\n\n1. e4", "unknown variant"},
-		{"1. e4 e4", "move 2"},
+		{"1. e4 e4", "move 1... e4"}, // Black's first move, named as the record names it
 		{"1. e4 e5 2. Nf3", "more than 2 moves"},
 	} {
 		if _, err := ReadPGN(c.text, 2); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: error %v, want %q", c.text, err, c.want)
 		}
+	}
+	// a bad move is named as the record names it: White's fourth move, not "move 7"
+	if _, err := ReadPGN("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxa7", 20); err == nil || !strings.Contains(err.Error(), "move 4. Bxa7") {
+		t.Errorf("a bad fourth move: error %v, want %q", err, "move 4. Bxa7")
 	}
 }
 

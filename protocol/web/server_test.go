@@ -613,7 +613,7 @@ func TestPGNEndpoints(t *testing.T) {
 	for _, c := range []struct{ pgn, want string }{
 		{"", "no game"},
 		{"[Variant \"crazyhouse\"]\n\n1. e4", "unknown variant"},
-		{"1. e4 e4", "move 2"},
+		{"1. e4 e4", "move 1... e4"}, // Black's first move, named as the record names it
 		{"[Variant \"hopchess\"]\n[FEN \"junk\"]\n\n1. e2e4", "The PGN could not be read: its FEN is bad: "},
 	} {
 		var e struct{ Error string }
