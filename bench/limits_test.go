@@ -127,21 +127,22 @@ func TestFixedTimePerMove(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "White loses on time (no move in 0.300 s)") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
-	_, _, out, code = limitRun(t, []string{"delay=250ms"}, nil, "-st", "0.2", "-timemargin", "400", "-maxmoves", "3")
+	_, _, out, code = limitRun(t, []string{"delay=250ms"}, nil, "-st", "0.2", "-timemargin", "700", "-maxmoves", "3")
 	if code != 0 || strings.Contains(out, "on time") || !strings.Contains(out, "adjudicated draw: 6 plies played") {
 		t.Errorf("within the margin: exit %d:\n%s", code, out)
 	}
 }
 
 // TestSessionClock: under MOVES/BASE the clock gets BASE again after each session, so an
-// engine that spends 0.3 s a move plays on at 3/1 where it would lose at 1+0.
+// engine that spends 0.25 s a move plays on at 3/1 (0.75 s a session) where it loses at
+// 1+0 (1.25 s for 5 moves); the margin leaves room for a loaded machine.
 func TestSessionClock(t *testing.T) {
 	t.Parallel()
-	_, _, out, code := limitRun(t, []string{"delay=300ms"}, nil, "-tc", "3/1+0", "-maxmoves", "5")
+	_, _, out, code := limitRun(t, []string{"delay=250ms"}, nil, "-tc", "3/1+0", "-maxmoves", "5", "-timemargin", "200")
 	if code != 0 || strings.Contains(out, "on time") || !strings.Contains(out, "adjudicated draw: 10 plies played") {
 		t.Errorf("3/1+0: exit %d:\n%s", code, out)
 	}
-	_, _, out, code = limitRun(t, []string{"delay=300ms"}, nil, "-tc", "1+0", "-maxmoves", "5")
+	_, _, out, code = limitRun(t, []string{"delay=250ms"}, nil, "-tc", "1+0", "-maxmoves", "5", "-timemargin", "200")
 	if code != 0 || !strings.Contains(out, "White loses on time") {
 		t.Errorf("1+0: exit %d:\n%s", code, out)
 	}
