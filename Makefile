@@ -106,6 +106,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzFEN$$' -fuzztime=30s ./movegen
 	for f in FuzzParseLevel FuzzParseGo FuzzXBoardMove FuzzXBoardFEN FuzzSessions; do \
 	  $(GO) test -run='^$$' -fuzz="^$$f\$$" -fuzztime=30s ./protocol || exit 1; done
+	$(GO) test -run='^$$' -fuzz='^FuzzDecodeGame$$' -fuzztime=30s ./protocol/web
 
 clean:
 	rm -rf bin
