@@ -64,6 +64,7 @@ type Evaluator struct {
 	// hands: the variant's positions may have pieces in hand (only a FEN with a hand, which
 	// the variant must allow, puts them there; the moves only ever take them out).
 	hands bool
+	endgameTables
 }
 
 // PawnCache remembers the scores of recent pawn structures. The pawns move rarely, so
@@ -200,6 +201,9 @@ func (e *Evaluator) EvaluateMat(p *movegen.Position, pc *PawnCache, m Mat) int {
 			}
 			s[c] -= (kingZoneAttack*n + kingZoneQuadratic*n*n) * phase / 256
 		}
+	}
+	if m.side[movegen.White] == 0 || m.side[movegen.Black] == 0 {
+		s = e.lateEndgame(p, s, m.side)
 	}
 	us := p.SideToMove()
 	return s[us] - s[us.Other()] + tempo

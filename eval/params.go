@@ -118,3 +118,19 @@ const (
 	// tempo is the bonus of having the move.
 	tempo = 10
 )
+
+// The late endgame against a bare king (endgame.go).
+const (
+	// mopUpEdge is the bonus per ring the lone king stands nearer the board's rim, where
+	// it has the fewest flights (and on Jumping Knights' edge, where it is stalemated).
+	mopUpEdge = 40
+	// mopUpClose is the bonus per step the winning king stands nearer the lone king than
+	// the board's longest king distance.
+	mopUpClose = 15
+	// mopUpCorner adds, with bishop and knight, the bonus per step the lone king stands
+	// nearer a corner of the bishop's colour than one of the other colour.
+	mopUpCorner = 40
+	// drawnEndgameDivisor divides the advantage of a minor piece or two knights against
+	// a bare king, which cannot force a mate.
+	drawnEndgameDivisor = 16
+)

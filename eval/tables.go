@@ -88,6 +88,7 @@ func build(v *movegen.Variant) *Evaluator {
 	}
 	e.shelter = e.shelters()
 	e.placeTerms()
+	e.buildEndgameTables()
 	return e
 }
 
