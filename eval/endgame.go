@@ -131,10 +131,10 @@ func (e *Evaluator) lateEndgame(p *movegen.Position, s [2]int, mat [2]int) [2]in
 	}
 	if pawns == 0 && e.minorDraws && (pieces == 1 && knights+bishops == 1 || pieces == 2 && knights == 2) {
 		// No mate can be forced: keep only a sliver of the advantage.
-		s[win] = s[lose] + (s[win]-s[lose])/drawnEndgameDivisor
+		s[win] = s[lose] + (s[win]-s[lose])/e.par.DrawnEndgameDivisor
 		return s
 	}
-	bonus := mopUpClose * (e.maxDist - e.dist(wk, lk))
+	bonus := e.par.MopUpClose * (e.maxDist - e.dist(wk, lk))
 	if pawns == 0 && pieces == 2 && knights == 1 && bishops == 1 {
 		light := 0
 		for _, sq := range p.Pieces(win) {
@@ -145,9 +145,9 @@ func (e *Evaluator) lateEndgame(p *movegen.Position, s [2]int, mat [2]int) [2]in
 		// Nearer a right corner than a wrong one: along the rim from a wrong corner to a
 		// right one this rises at every step, which a distance to the right corner alone
 		// does not (from a wrong corner, the centre is as near).
-		bonus += mopUpCorner * (int(e.corner[1-light][lk]) - int(e.corner[light][lk]))
+		bonus += e.par.MopUpCorner * (int(e.corner[1-light][lk]) - int(e.corner[light][lk]))
 	}
-	bonus += mopUpEdge * (e.maxRing - int(e.ring[lk]))
+	bonus += e.par.MopUpEdge * (e.maxRing - int(e.ring[lk]))
 	s[win] += bonus
 	return s
 }
