@@ -5,7 +5,7 @@
 // written to eval/params_VARIANT.go, one value a line; the engine uses them from the next
 // build. Everything is reproducible from the seed.
 //
-//	go run ./tune -variant normal -games 400 -nodes 2000 -seed 1
+//	go run ./tune -variant normal -games 1000 -nodes 4000 -seed 2
 //
 // (make tune VARIANT=normal). The result must then beat the build before it in a match
 // (engine match -sprt ...) to be kept: a lower error is not yet more strength.
@@ -26,15 +26,16 @@ import (
 
 func main() {
 	variant := flag.String("variant", "normal", "the variant to tune")
-	games := flag.Int("games", 400, "self-play games to take positions from")
-	nodes := flag.Uint64("nodes", 2000, "nodes per move of the self-play games")
+	games := flag.Int("games", 1000, "self-play games to take positions from")
+	nodes := flag.Uint64("nodes", 4000, "nodes per move of the self-play games")
 	opening := flag.Int("opening", 8, "random plies that start each game")
 	seed := flag.Uint64("seed", 1, "the seed of the openings (the same seed, the same games and weights)")
 	passes := flag.Int("passes", 20, "the most passes of the local search over the weights")
+	prior := flag.Float64("prior", 2e-6, "the cost of each weight's squared steps away from its start, added to the error")
 	out := flag.String("out", "", "write the tuned weights to this Go file (default eval/params_VARIANT.go; - for none)")
 	flag.Parse()
 	v := movegen.ByName(*variant)
-	if v == nil || *games < 1 || *nodes < 1 || *opening < 0 || *passes < 0 || flag.NArg() > 0 {
+	if v == nil || *games < 1 || *nodes < 1 || *opening < 0 || *passes < 0 || *prior < 0 || flag.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "tune: bad arguments (variants: %v)\n", movegen.Names())
 		flag.Usage()
 		os.Exit(2)
@@ -58,13 +59,13 @@ func main() {
 	base := eval.ParamsFor(v)
 	k := fitScale(v, base, samples)
 	log("%d positions from %d games in %s; scale k %.3f", len(samples), *games, time.Since(start).Round(time.Second), k)
-	tuned := localSearch(v, base, samples, k, *passes, log)
+	tuned := localSearch(v, base, samples, k, *prior, *passes, log)
 	log("end: error %.6f (was %.6f)", errorOf(v, tuned, samples, k), errorOf(v, base, samples, k))
 	if *out == "-" {
 		return
 	}
-	src, err := paramsSource(v.Name, tuned, fmt.Sprintf("go run ./tune -variant %s -games %d -nodes %d -opening %d -seed %d -passes %d: %d positions",
-		v.Name, *games, *nodes, *opening, *seed, *passes, len(samples)))
+	src, err := paramsSource(v.Name, tuned, fmt.Sprintf("go run ./tune -variant %s -games %d -nodes %d -opening %d -seed %d -passes %d -prior %g: %d positions",
+		v.Name, *games, *nodes, *opening, *seed, *passes, *prior, len(samples)))
 	if err == nil {
 		err = os.WriteFile(*out, src, 0o644)
 	}

@@ -53,7 +53,7 @@ func TestLocalSearchLowersError(t *testing.T) {
 	}
 	base := eval.DefaultParams()
 	k := 1.0
-	tuned := localSearch(v, base, samples, k, 30, func(string, ...any) {})
+	tuned := localSearch(v, base, samples, k, 0, 30, func(string, ...any) {})
 	if errorOf(v, tuned, samples, k) >= errorOf(v, base, samples, k) {
 		t.Fatalf("error %f not below %f", errorOf(v, tuned, samples, k), errorOf(v, base, samples, k))
 	}
