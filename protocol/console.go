@@ -24,7 +24,7 @@ const consoleHelp = `commands:
   go                   the engine plays the side to move (and keeps playing it)
   force                the engine stops answering moves
   limit depth N | movetime MS | nodes N    how long the engine thinks per move
-  level [ELO|full]     the engine's strength: ELO from 500 (a beginner can win) to 2800,
+  level [ELO|full]     the engine's strength: ELO from 500 (a beginner can win) to 2000,
                        or full (the default); without an argument: the current level
                        (strength is the same command)
   analyze              think about the position until the next line is entered

@@ -20,11 +20,11 @@ import (
 // budgets, where it has no calibration.
 
 // MinElo and MaxElo bound the strength setting (UCI_Elo, the XBoard and console levels,
-// the web board's). At MaxElo the budget is already about what the full engine spends on
-// a move of a 10 s + 0.1 s game; the full engine is the setting off.
+// the web board's). The top is the full engine's measured strength on Stockfish's scale
+// (docs/levels.md): a setting above it would promise what the engine does not have.
 const (
 	MinElo = 500
-	MaxElo = 2800
+	MaxElo = 2000
 )
 
 // levelPoint is the weakening at one point of the Elo scale; levelFor interpolates.
@@ -36,13 +36,20 @@ type levelPoint struct {
 	noise int    // the largest noise added to a candidate's score, in centipawns
 }
 
-// levelPoints are the tuned anchors of the scale, lowest first (see docs/levels.md).
+// levelPoints are the anchors of the scale, lowest first, each labelled with its
+// measured strength on Stockfish 15.1's UCI_Elo scale where one was measured (from 1200
+// up; docs/levels.md gives the games), extrapolated below Stockfish's lowest setting.
 var levelPoints = []levelPoint{
-	{elo: MinElo, nodes: 40, depth: 1, lines: 6, noise: 400},
-	{elo: 1000, nodes: 200, depth: 2, lines: 5, noise: 220},
-	{elo: 1500, nodes: 1500, depth: 4, lines: 4, noise: 110},
-	{elo: 2000, nodes: 10000, depth: 0, lines: 3, noise: 45},
-	{elo: 2400, nodes: 60000, depth: 0, lines: 2, noise: 15},
+	// A beginner: one ply, and any of the ten best moves by a noise of ten pawns (it
+	// hangs pieces, and takes the ones left hanging). The lowest levels are held by their
+	// depth: their node budgets only let every candidate's line finish (the noise picks
+	// among the lines of a completed iteration).
+	{elo: MinElo, nodes: 1000, depth: 1, lines: 10, noise: 1000},
+	{elo: 1000, nodes: 1500, depth: 2, lines: 5, noise: 220},
+	{elo: 1200, nodes: 1500, depth: 4, lines: 4, noise: 110},
+	{elo: 1500, nodes: 10000, depth: 0, lines: 3, noise: 45},
+	{elo: 1700, nodes: 60000, depth: 0, lines: 2, noise: 15},
+	// The full engine's strength in a 30 s + 0.5 s game, about what it searches there.
 	{elo: MaxElo, nodes: 300000, depth: 0, lines: 1, noise: 0},
 }
 
@@ -58,7 +65,13 @@ func levelFor(elo int) levelPoint {
 		}
 		// t in 1/1024 of the way from a to b.
 		t := (elo - a.elo) * 1024 / (b.elo - a.elo)
-		lerp := func(x, y int) int { return x + (y-x)*t/1024 }
+		lerp := func(x, y int) int { // rounded to the nearest, either way
+			if d := (y - x) * t; d < 0 {
+				return x - (-d+512)/1024
+			} else {
+				return x + (d+512)/1024
+			}
+		}
 		// The node budget grows by the same factor per Elo point between two anchors.
 		nodes := float64(a.nodes) * math.Pow(float64(b.nodes)/float64(a.nodes), float64(t)/1024)
 		depth := a.depth
