@@ -46,3 +46,22 @@ func TestMopUp(t *testing.T) {
 		t.Errorf("Weak Square K+N v K: %d, want the knight's value (it wins by entering f8)", s)
 	}
 }
+
+// TestTunedParams: a game with tuned weights (params_NAME.go) is evaluated with them, the
+// others with the defaults, and every tuned name is a game.
+func TestTunedParams(t *testing.T) {
+	for name, par := range tuned {
+		v := movegen.ByName(name)
+		if v == nil {
+			t.Fatalf("tuned weights for %q, which is no game", name)
+		}
+		if For(v).Params() != par {
+			t.Errorf("%s: evaluated with %+v, not its tuned weights", name, For(v).Params())
+		}
+	}
+	for _, v := range movegen.All {
+		if _, ok := tuned[v.Name]; !ok && For(v).Params() != defaultParams {
+			t.Errorf("%s: no tuned weights, but not evaluated with the defaults", v.Name)
+		}
+	}
+}
