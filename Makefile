@@ -9,7 +9,7 @@ STATICCHECK_VERSION := v0.8.2
 # the browser board, reference engines).
 DEB_PACKAGES := xboard xvfb xauth xdotool xclip fairymax fairy-stockfish chromium
 
-.PHONY: all build baseline run test test-go test-race test-soak soak deps-debian bench lint fmt-check mod-check vet race fuzz perft-long perft-bench clean
+.PHONY: all build baseline run test test-go test-race test-soak soak deps-debian bench lint fmt-check mod-check vet race fuzz perft-long perft-bench tune clean
 
 all: build
 
@@ -101,6 +101,14 @@ perft-long:
 # perft-bench measures perft speed side by side with Debian's fairy-stockfish.
 perft-bench: build
 	./bench/perft-vs-fairy-stockfish.sh
+
+# tune runs the Texel tuner on VARIANT's self-play games and writes its weights to
+# eval/params_VARIANT.go (package tune; TUNE_FLAGS adds -games, -nodes, -seed, -passes).
+# Keep the file only if the new build beats the old one by SPRT (README, Matches).
+VARIANT ?= normal
+TUNE_FLAGS ?=
+tune:
+	$(GO) run ./tune -variant $(VARIANT) $(TUNE_FLAGS)
 
 fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzFEN$$' -fuzztime=30s ./movegen

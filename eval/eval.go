@@ -64,6 +64,9 @@ type Evaluator struct {
 	// hands: the variant's positions may have pieces in hand (only a FEN with a hand, which
 	// the variant must allow, puts them there; the moves only ever take them out).
 	hands bool
+	endgameTables
+	// par are the weights the tables were built with and the terms read.
+	par Params
 }
 
 // PawnCache remembers the scores of recent pawn structures. The pawns move rarely, so
@@ -101,16 +104,23 @@ func For(v *movegen.Variant) *Evaluator {
 	if e, ok := cache.Load(v); ok {
 		return e.(*Evaluator)
 	}
-	e, _ := cache.LoadOrStore(v, build(v))
+	e, _ := cache.LoadOrStore(v, build(v, ParamsFor(v)))
 	return e.(*Evaluator)
 }
+
+// NewWithParams is an evaluator of v with the weights par, built anew (not shared): the
+// tuner's, which tries many.
+func NewWithParams(v *movegen.Variant, par Params) *Evaluator { return build(v, par) }
+
+// Params are the weights e evaluates with.
+func (e *Evaluator) Params() Params { return e.par }
 
 // Evaluate scores p for the side to move, with p's variant's evaluator.
 func Evaluate(p *movegen.Position) int { return For(p.Variant()).Evaluate(p) }
 
 // Value is the FIDE material value of a piece of type t in centipawns (kings count zero),
 // before any variant's board-size correction; Evaluator.Value has the variant's value.
-func Value(t movegen.PieceType) int { return baseValue[t] }
+func Value(t movegen.PieceType) int { return defaultParams.value(t) }
 
 // Value is the material value of a piece of type t in this variant.
 func (e *Evaluator) Value(t movegen.PieceType) int { return e.value[t] }
@@ -139,19 +149,20 @@ func (e *Evaluator) Material(p *movegen.Position) int { return e.MaterialOf(p).B
 type Mat struct {
 	side  [2]int
 	phase int
+	tempo int
 }
 
 // MaterialOf is p's Mat.
 func (e *Evaluator) MaterialOf(p *movegen.Position) Mat {
 	side, phase := e.material(p)
-	return Mat{side: side, phase: phase}
+	return Mat{side: side, phase: phase, tempo: e.par.Tempo}
 }
 
 // Balance is Material's score from m: the side to move's material minus the opponent's,
 // plus the tempo.
 func (m Mat) Balance(p *movegen.Position) int {
 	us := p.SideToMove()
-	return m.side[us] - m.side[us.Other()] + tempo
+	return m.side[us] - m.side[us.Other()] + m.tempo
 }
 
 // MostValuable is the value of c's most valuable piece on the board, 0 if c has none
@@ -196,13 +207,16 @@ func (e *Evaluator) EvaluateMat(p *movegen.Position, pc *PawnCache, m Mat) int {
 	for c := movegen.White; c <= movegen.Black; c++ {
 		if n := zoneAttacks[c]; n > 0 {
 			if k := e.shelter[c]; k != movegen.NoSquare && p.King(c) == k {
-				n *= shelterZoneWeight
+				n *= e.par.ShelterZoneWeight
 			}
-			s[c] -= (kingZoneAttack*n + kingZoneQuadratic*n*n) * phase / 256
+			s[c] -= (e.par.KingZoneAttack*n + e.par.KingZoneQuadratic*n*n) * phase / 256
 		}
 	}
+	if m.side[movegen.White] == 0 || m.side[movegen.Black] == 0 {
+		s = e.lateEndgame(p, s, m.side)
+	}
 	us := p.SideToMove()
-	return s[us] - s[us.Other()] + tempo
+	return s[us] - s[us.Other()] + e.par.Tempo
 }
 
 // material is each side's material (pieces on the board and in hand) and the game phase:
@@ -267,10 +281,10 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, p
 		score += e.shield(p, c, k) * phase / 256
 	}
 	if tr := p.Trampoline(c); tr != movegen.NoSquare && eking != movegen.NoSquare && e.dist(tr, eking) <= 2 {
-		score += trampolineNearKing
+		score += e.par.TrampolineNearKing
 	}
 	if p.BunkerRight(c) {
-		score += bunkerRight * phase / 256
+		score += e.par.BunkerRight * phase / 256
 	}
 	return score
 }
@@ -312,10 +326,10 @@ func (e *Evaluator) weakSquareTerms(p *movegen.Position, c movegen.Color, w move
 	for _, sq := range p.Pieces(c) {
 		switch t := p.At(sq).Type(); t {
 		case movegen.King:
-			score += weakSquareKing * (e.maxDist - e.dist(sq, w)) * (256 - phase) / 256
+			score += e.par.WeakSquareKing * (e.maxDist - e.dist(sq, w)) * (256 - phase) / 256
 		case movegen.Pawn:
 		default:
-			score += weakSquareAttack * e.movesOnto(p, sq, t, w, blocked)
+			score += e.par.WeakSquareAttack * e.movesOnto(p, sq, t, w, blocked)
 		}
 	}
 	return score
@@ -423,7 +437,7 @@ func (e *Evaluator) pawns(c movegen.Color, pi *pawnInfo) int {
 	score := 0
 	for f := 0; f < nfiles; f++ {
 		if files[f] > 1 {
-			score -= doubledPawn * int(files[f]-1)
+			score -= e.par.DoubledPawn * int(files[f]-1)
 		}
 	}
 	for _, sq := range pi.sq[c][:pi.n[c]] {
@@ -431,7 +445,7 @@ func (e *Evaluator) pawns(c movegen.Color, pi *pawnInfo) int {
 		left := f > 0 && files[f-1] > 0
 		right := f+1 < nfiles && files[f+1] > 0
 		if !left && !right {
-			score -= isolatedPawn
+			score -= e.par.IsolatedPawn
 		}
 		// Passed: no enemy pawn ahead on this file or a neighbouring one.
 		passed := true
@@ -442,7 +456,7 @@ func (e *Evaluator) pawns(c movegen.Color, pi *pawnInfo) int {
 		}
 		if passed {
 			prog := int(e.pawnProgress[c][sq])
-			score += passedPawn * prog * prog / (256 * 256)
+			score += e.par.PassedPawn * prog * prog / (256 * 256)
 		}
 	}
 	return score
@@ -457,7 +471,7 @@ func (e *Evaluator) shield(p *movegen.Position, c movegen.Color, k movegen.Squar
 			n++
 		}
 	}
-	return n * shieldPawn
+	return n * e.par.ShieldPawn
 }
 
 // dist is the king distance (Chebyshev) between two squares.

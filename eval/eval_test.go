@@ -59,8 +59,8 @@ func TestSymmetric(t *testing.T) {
 			t.Errorf("%s scores %d, its mirror %d", fen, ea, eb)
 		}
 	}
-	if got := Evaluate(movegen.FIDE.Start(nil)); got != tempo {
-		t.Errorf("start position scores %d, want the tempo bonus %d", got, tempo)
+	if got := Evaluate(movegen.FIDE.Start(nil)); got != For(movegen.FIDE).par.Tempo {
+		t.Errorf("start position scores %d, want the tempo bonus %d", got, For(movegen.FIDE).par.Tempo)
 	}
 }
 
@@ -116,22 +116,24 @@ func TestValuesScaleWithTheBoard(t *testing.T) {
 		......
 		.*****`, "", 1, 2)
 	big := movegen.MustGeometry(strings.Repeat("..........\n", 10), "", 0, 2)
-	if v := materialFor(movegen.FIDE.Geometry, movegen.Rook, rook); v != 500 {
+	if v := materialFor(&defaultParams, movegen.FIDE.Geometry, movegen.Rook, rook); v != 500 {
 		t.Errorf("rook on 8x8: %d, want 500", v)
 	}
-	if v := materialFor(weak, movegen.Rook, rook); v >= 500 || v < 400 {
+	if v := materialFor(&defaultParams, weak, movegen.Rook, rook); v >= 500 || v < 400 {
 		t.Errorf("rook on the 38-square board: %d, want a little below 500", v)
 	}
-	if v := materialFor(big, movegen.Rook, rook); v <= 500 || v > 600 {
+	if v := materialFor(&defaultParams, big, movegen.Rook, rook); v <= 500 || v > 600 {
 		t.Errorf("rook on 10x10: %d, want a little above 500", v)
 	}
 	nightrider := []movegen.Atom{{DF: 1, DR: 2, Rider: true}}
-	if v := materialFor(big, movegen.Knight, nightrider); v < nightriderValue || v > nightriderValue*5/4 {
-		t.Errorf("nightrider on 10x10: %d, want about %d", v, nightriderValue)
+	if v := materialFor(&defaultParams, big, movegen.Knight, nightrider); v < defaultParams.Nightrider || v > defaultParams.Nightrider*5/4 {
+		t.Errorf("nightrider on 10x10: %d, want about %d", v, defaultParams.Nightrider)
 	}
+	// On 8x8 the values are the game's weights themselves, no board correction.
+	fide := ParamsFor(movegen.FIDE)
 	for _, d := range movegen.FIDE.Pieces {
-		if got := For(movegen.FIDE).Value(d.Type); got != baseValue[d.Type] {
-			t.Errorf("FIDE %s: %d, want %d", d.Name, got, baseValue[d.Type])
+		if got := For(movegen.FIDE).Value(d.Type); got != fide.value(d.Type) {
+			t.Errorf("FIDE %s: %d, want %d", d.Name, got, fide.value(d.Type))
 		}
 	}
 }
@@ -257,7 +259,7 @@ func TestJKEdgeKing(t *testing.T) {
 	sq := v.Geometry.SquareByName
 	edge := scoreBoth(t, v, "10/10/6k3/10/10/K9/10/10/10/10 w - - 0 1")
 	central := scoreBoth(t, v, "10/10/6k3/10/10/1K8/10/10/10/10 w - - 0 1")
-	geometry := kingCentreEndgame * (kingNeighbours(v, sq("a4")) - kingNeighbours(v, sq("z4")))
+	geometry := defaultParams.KingCentreEndgame * (kingNeighbours(v, sq("a4")) - kingNeighbours(v, sq("z4")))
 	if gap := central - edge; gap <= geometry+1 {
 		t.Errorf("king a4 %d, z4 %d: gap %d, no more than the geometry's %d", central, edge, gap, geometry)
 	}
@@ -304,7 +306,7 @@ func TestBlackholeShelterZone(t *testing.T) {
 	gap := scoreBoth(t, v, far) - scoreBoth(t, v, near)
 	n := 3
 	_, phase := For(v).material(v.MustParseFEN(near))
-	plain := (kingZoneAttack*n + kingZoneQuadratic*n*n) * phase / 256
+	plain := (defaultParams.KingZoneAttack*n + defaultParams.KingZoneQuadratic*n*n) * phase / 256
 	if plain <= 0 {
 		t.Fatal("no middlegame weight: the pair does not test the zone")
 	}

@@ -2,119 +2,166 @@ package eval
 
 import "varchess/movegen"
 
-// Every tunable constant of the evaluation, in centipawns unless said otherwise. They are
-// hand-set starting points (no tuning run yet); each line says what the number does.
+// Params are every tunable weight of the evaluation, in centipawns unless said otherwise.
+// defaultParams are the hand-set starting points, each line saying what the number does;
+// a game whose weights were tuned (make tune VARIANT=NAME, see package tune) has its own
+// Params in a file params_NAME.go, written by the tuner one value a line.
+type Params struct {
+	// Material on an 8x8 board, before the board-size correction of materialFor.
+	Pawn, Knight, Bishop, Rook, Queen int
+	// Marshall (rook + knight) and War Machine (wazir + orthogonal three-leap).
+	Marshall, WarMachine int
+	// Nightrider replaces the knight's value when the Knight type rides (Jumping Knights).
+	Nightrider int
+	// BoardScale is how much of the difference between a rider's empty-board mobility on
+	// the variant's board and on 8x8 goes into its value, in percent.
+	BoardScale int
 
-// baseValue is the material value of each piece type on an 8x8 board, before the
-// board-size correction of materialFor. Lines of reasoning:
-var baseValue = [movegen.NumTypes]int{
+	// Piece-square tables, from the board's geometry (tables.go): CentreWeightLeaper and
+	// CentreWeightRider multiply a piece's empty-board moves from a square minus its
+	// average over the board, in centipawns per move.
+	CentreWeightLeaper, CentreWeightRider int
+	// PawnAdvance is the bonus per rank a pawn has advanced, in the middlegame.
+	PawnAdvance int
+	// KingCentreEndgame weighs the king's centralisation in the endgame (per empty-board
+	// king move above the average); KingEdgeMiddlegame the middlegame's preference for the
+	// edge, per move below the average.
+	KingCentreEndgame, KingEdgeMiddlegame int
+
+	// Mobility: MobilityScale divided by the piece's largest empty-board mobility is the
+	// bonus per reachable square, clamped to MobilityMax.
+	MobilityScale, MobilityMax int
+
+	// King safety: ShieldPawn per own pawn on the three squares in front of the king
+	// (middlegame); KingZoneAttack per enemy move into the king's zone, plus
+	// KingZoneQuadratic times the count squared.
+	ShieldPawn, KingZoneAttack, KingZoneQuadratic int
+
+	// Pawn structure: DoubledPawn per pawn beyond the first on a file, IsolatedPawn per
+	// pawn with no friend on a neighbouring file, PassedPawn for a passed pawn at the
+	// promotion rank (growing with the square of its progress).
+	DoubledPawn, IsolatedPawn, PassedPawn int
+
+	// Variant terms that data cannot express: WeakSquareAttack per piece attacking the
+	// opponent's weak square, WeakSquareKing per step of the king nearer it in the
+	// endgame; TrampolineNearKing for a Hop Chess trampoline within two squares of the
+	// enemy king; BunkerRight for an unused bunker leap; EdgeKingStalemate off a Jumping
+	// Knights king on the edge in the endgame; ShelterZoneWeight multiplies the attacks
+	// on a king in its Black Hole shelter, ShelterKingEndgame is off it there.
+	WeakSquareAttack, WeakSquareKing, TrampolineNearKing, BunkerRight int
+	EdgeKingStalemate, ShelterZoneWeight, ShelterKingEndgame          int
+	// Tempo is the bonus of having the move.
+	Tempo int
+
+	// The late endgame against a bare king (endgame.go): MopUpEdge per ring the lone king
+	// stands nearer the rim, MopUpClose per step the kings are nearer, MopUpCorner per step
+	// the lone king is nearer a corner of the bishop's colour than one of the other (with
+	// bishop and knight); DrawnEndgameDivisor divides the advantage of a minor piece or
+	// two knights against a bare king, which cannot force a mate.
+	MopUpEdge, MopUpClose, MopUpCorner, DrawnEndgameDivisor int
+}
+
+// defaultParams are the hand-set weights, the starting point of every game's tuning.
+var defaultParams = Params{
 	// The pawn is the unit.
-	movegen.Pawn: 100,
+	Pawn: 100,
 	// Knight and bishop: the classical 3-3.25 pawns (Kaufman's 1999 study of master games).
-	movegen.Knight: 320,
-	movegen.Bishop: 330,
+	Knight: 320,
+	Bishop: 330,
 	// Rook: 5 pawns on 8x8; on the 38-square Weak Square board its mobility is smaller and
 	// materialFor scales it down from its measured empty-board mobility (about 4.6 pawns).
-	movegen.Rook: 500,
+	Rook: 500,
 	// Queen: 9-9.5 pawns (Kaufman, Muller).
-	movegen.Queen: 950,
-	// The king is never captured: it has no material value.
-	movegen.King: 0,
+	Queen: 950,
 	// Marshall = rook + knight (the Chancellor of Capablanca chess). H.G. Muller's
 	// computer-measured values put it at about 9 pawns on 10x8, just below the queen,
 	// because the knight leap complements the rook's lines well.
-	movegen.Marshall: 900,
-	// War Machine = wazir step + orthogonal three-square leap (WH): 8 targets like a
-	// knight but only along the lines, colour-bound to neither colour and slow to cross the
-	// board; Muller's measurements of 8-target short-range leapers sit at about a knight.
-	movegen.WarMachine: 300,
+	Marshall: 900,
+	// War Machine: 8 targets like a knight but only along the lines, colour-bound to
+	// neither colour and slow to cross the board; Muller's measurements of 8-target
+	// short-range leapers sit at about a knight.
+	WarMachine: 300,
+	// A Nightrider is commonly valued close to a rook on 8x8 (Betza; Muller measures it
+	// slightly below): it forks at long range but is easily blocked.
+	Nightrider: 450,
+	// A rook that reaches 12 squares on average instead of 14 loses 50% of 1/7 of its value.
+	BoardScale: 50,
+	// Leapers gain most from the centre, long riders least.
+	CentreWeightLeaper: 5,
+	CentreWeightRider:  2,
+	PawnAdvance:        4,
+	KingCentreEndgame:  8,
+	KingEdgeMiddlegame: 6,
+	// A knight, 8 moves at most, gets 7 per square; a queen, 27, gets 2: every piece type
+	// gains about the same from full mobility.
+	MobilityScale: 56,
+	MobilityMax:   6,
+	ShieldPawn:    12,
+	// Several attackers are worse than the sum of their threats: the quadratic term.
+	KingZoneAttack:    6,
+	KingZoneQuadratic: 1,
+	DoubledPawn:       12,
+	IsolatedPawn:      10,
+	PassedPawn:        120,
+	// Weak Square: a piece that enters the weak square wins; a bare king walks there.
+	WeakSquareAttack: 40,
+	WeakSquareKing:   6,
+	// Hop Chess: the trampoline near the enemy king is the launch pad of checks and mates.
+	TrampolineNearKing: 25,
+	// Bunker: a spare way to shelter the king.
+	BunkerRight: 15,
+	// Jumping Knights: against a central enemy king, an edge king is Rule 2's stalemate
+	// victory set up against it, and it has few quiet moves (Rule 3: they all end
+	// centrally), so it is easily stalemated.
+	EdgeKingStalemate: 40,
+	// Black Hole: in its shelter the king's zone has three flight squares instead of eight
+	// (a zone of 4 squares instead of 9, hence about 9/4), so each attack takes a larger
+	// share of them; with three flight squares, an enemy king two squares in front takes
+	// them all and one minor piece mates (blackhole.md's dead-position note).
+	ShelterZoneWeight:  2,
+	ShelterKingEndgame: 30,
+	Tempo:              10,
+	// Mop-up: the ring term dominates (the lone king to the rim), the kings' distance
+	// brings the winning king; see endgame.go and search/testdata/endgames.txt.
+	MopUpEdge:           40,
+	MopUpClose:          15,
+	MopUpCorner:         40,
+	DrawnEndgameDivisor: 16,
 }
 
-// nightriderValue replaces the knight's base value when the Knight type rides (the
-// Nightrider of Jumping Knights): a Nightrider is commonly valued close to a rook on 8x8
-// (Betza; Muller measures it slightly below), it forks at long range but is easily blocked.
-// materialFor then scales it to the 10x10 board.
-const nightriderValue = 450
+// tuned holds the tuned Params of the games that have them, by variant name; each
+// params_NAME.go file adds its game's in an init function.
+var tuned = map[string]Params{}
 
-// boardScale is how much of the difference between a rider's empty-board mobility on
-// the variant's board and on 8x8 goes into its value, in percent: a rook that reaches 12
-// squares on average instead of 14 loses 50% of 1/7 of its value.
-const boardScale = 50
+// ParamsFor is the weights v is evaluated with: its tuned ones, else the defaults.
+func ParamsFor(v *movegen.Variant) Params {
+	if p, ok := tuned[v.Name]; ok {
+		return p
+	}
+	return defaultParams
+}
 
-// Piece-square tables, from the board's geometry (see tables.go).
-const (
-	// centreWeight multiplies (a piece's empty-board moves from a square minus its average
-	// over the board), per piece type, in centipawns per move: leapers gain most from the
-	// centre, long riders least.
-	centreWeightLeaper = 5
-	centreWeightRider  = 2
-	// pawnAdvance is the bonus per rank a pawn has advanced, in the middlegame.
-	pawnAdvance = 4
-	// kingCentreEndgame weighs the king's centralisation in the endgame (per empty-board
-	// king move from the square above the average); in the middlegame the king prefers the
-	// edge by kingEdgeMiddlegame per move below the average.
-	kingCentreEndgame  = 8
-	kingEdgeMiddlegame = 6
-)
+// DefaultParams are the hand-set weights (the tuner's starting point).
+func DefaultParams() Params { return defaultParams }
 
-// Mobility: mobilityScale divided by the piece's largest empty-board mobility is the bonus
-// per reachable square (a knight, 8 at most, gets 7 per square; a queen, 27, gets 2), so
-// every piece type gains about the same from full mobility. Clamped to mobilityMax.
-const (
-	mobilityScale = 56
-	mobilityMax   = 6
-)
-
-// King safety.
-const (
-	// shieldPawn is the middlegame bonus per own pawn on the three squares in front of the
-	// king.
-	shieldPawn = 12
-	// kingZoneAttack is the middlegame penalty per enemy move that reaches a square next to
-	// the king; the penalty grows with the square of the count (kingZoneQuadratic per
-	// attack squared), as several attackers are worse than the sum of their threats.
-	kingZoneAttack    = 6
-	kingZoneQuadratic = 1
-)
-
-// Pawn structure.
-const (
-	doubledPawn  = 12 // penalty per pawn beyond the first on a file
-	isolatedPawn = 10 // penalty for a pawn with no friendly pawn on a neighbouring file
-	// passedPawn is the bonus of a passed pawn at the promotion rank; it grows with the
-	// square of the pawn's progress, so a pawn on its start rank gets nothing.
-	passedPawn = 120
-)
-
-// Variant terms that data cannot express.
-const (
-	// weakSquareAttack is the bonus per piece that attacks the opponent's weak square
-	// (Weak Square: a piece that enters it wins).
-	weakSquareAttack = 40
-	// weakSquareKing is the bonus per step the king is closer to the opponent's weak square
-	// than the farthest square, in the endgame: a bare king walks there to win.
-	weakSquareKing = 6
-	// trampolineNearKing is the bonus for a Hop Chess trampoline within two squares of the
-	// enemy king: the launch pad of checks and mates.
-	trampolineNearKing = 25
-	// bunkerRight is the bonus for a bunker leap not yet used: a spare way to shelter the
-	// king.
-	bunkerRight = 15
-	// edgeKingStalemate is the endgame penalty for a king on a Jumping Knights edge square
-	// (in the king's endgame table, see placeTerms): against a central enemy king that is
-	// Rule 2's stalemate victory set up against it (a stalemate then loses instead of
-	// drawing), and an edge king has few quiet moves (Rule 3: they all end centrally), so
-	// it is easily stalemated.
-	edgeKingStalemate = 40
-	// shelterZoneWeight multiplies the enemy moves into the king's zone while the king
-	// stands in its Black Hole shelter (e0/e12): the zone has three flight squares instead
-	// of eight (a zone of 4 squares instead of 9, hence about 9/4), so each attack takes a
-	// larger share of them and a check there is often mate.
-	shelterZoneWeight = 2
-	// shelterKingEndgame is the endgame penalty for the king in its shelter: with three
-	// flight squares, an enemy king two squares in front takes them all and one minor
-	// piece mates (blackhole.md's dead-position note).
-	shelterKingEndgame = 30
-	// tempo is the bonus of having the move.
-	tempo = 10
-)
+// value is p's base value of a piece type (FIDE's on 8x8; kings and types without a
+// value 0).
+func (p *Params) value(t movegen.PieceType) int {
+	switch t {
+	case movegen.Pawn:
+		return p.Pawn
+	case movegen.Knight:
+		return p.Knight
+	case movegen.Bishop:
+		return p.Bishop
+	case movegen.Rook:
+		return p.Rook
+	case movegen.Queen:
+		return p.Queen
+	case movegen.Marshall:
+		return p.Marshall
+	case movegen.WarMachine:
+		return p.WarMachine
+	}
+	return 0
+}

@@ -8,9 +8,9 @@ import (
 )
 
 // build computes the evaluator of v from its data: values, square tables and steps.
-func build(v *movegen.Variant) *Evaluator {
+func build(v *movegen.Variant, par Params) *Evaluator {
 	g := v.Geometry
-	e := &Evaluator{v: v, maxDist: max(g.Files, g.Ranks) - 1}
+	e := &Evaluator{v: v, maxDist: max(g.Files, g.Ranks) - 1, par: par}
 	for i := range 256 {
 		sq := movegen.Square(i)
 		e.file[i], e.rank[i] = int8(g.File(sq)), int8(g.Rank(sq))
@@ -28,7 +28,7 @@ func build(v *movegen.Variant) *Evaluator {
 				e.leaps[t] = append(e.leaps[t], st.delta)
 			}
 		}
-		e.value[t] = materialFor(g, t, d.Atoms)
+		e.value[t] = materialFor(&e.par, g, t, d.Atoms)
 		if t == movegen.Pawn || t == movegen.King {
 			continue
 		}
@@ -37,7 +37,7 @@ func build(v *movegen.Variant) *Evaluator {
 			panic("eval: a piece with more moves than reach's mobility field holds")
 		}
 		if most > 0 {
-			e.mobW[t] = min(max(mobilityScale/most, 1), mobilityMax)
+			e.mobW[t] = min(max(e.par.MobilityScale/most, 1), e.par.MobilityMax)
 		}
 	}
 	for t := movegen.Pawn; t < movegen.NumTypes; t++ {
@@ -88,6 +88,7 @@ func build(v *movegen.Variant) *Evaluator {
 	}
 	e.shelter = e.shelters()
 	e.placeTerms()
+	e.buildEndgameTables()
 	return e
 }
 
@@ -110,11 +111,11 @@ func (e *Evaluator) placeTerms() {
 		if e.v.QuietTarget(sq) {
 			continue
 		}
-		e.kingEnd[sq] -= edgeKingStalemate
+		e.kingEnd[sq] -= int16(e.par.EdgeKingStalemate)
 	}
 	for _, sq := range e.shelter {
 		if sq != movegen.NoSquare {
-			e.kingEnd[sq] -= shelterKingEndgame
+			e.kingEnd[sq] -= int16(e.par.ShelterKingEndgame)
 		}
 	}
 }
@@ -181,9 +182,9 @@ func (e *Evaluator) buildSquareTables() {
 		}
 		// Work in 1/len units so the average needs no rounding.
 		n := len(squares)
-		weight := centreWeightLeaper
+		weight := e.par.CentreWeightLeaper
 		if hasRider(e.v.PieceDef(t).Atoms) {
-			weight = centreWeightRider
+			weight = e.par.CentreWeightRider
 		}
 		for _, sq := range squares {
 			dev := mob[sq]*n - sum // (moves from sq - average) * n
@@ -194,13 +195,13 @@ func (e *Evaluator) buildSquareTables() {
 						home = g.Ranks - 1 - home
 					}
 					// Middlegame: the king hides near the edge of its home ranks.
-					e.pst[c][t][sq] = int16(-kingEdgeMiddlegame*dev/n - 10*home)
+					e.pst[c][t][sq] = int16(-e.par.KingEdgeMiddlegame*dev/n - 10*home)
 					continue
 				}
 				e.pst[c][t][sq] = int16(weight * dev / n)
 			}
 			if t == movegen.King {
-				e.kingEnd[sq] = int16(kingCentreEndgame * dev / n)
+				e.kingEnd[sq] = int16(e.par.KingCentreEndgame * dev / n)
 			}
 		}
 	}
@@ -220,7 +221,7 @@ func (e *Evaluator) buildPawnTables() {
 			if adv < 0 {
 				adv = 0
 			}
-			e.pst[c][movegen.Pawn][sq] = int16(pawnAdvance * adv)
+			e.pst[c][movegen.Pawn][sq] = int16(e.par.PawnAdvance * adv)
 			if span > 0 {
 				e.pawnProgress[c][sq] = int16(min(256, adv*256/span))
 			}
@@ -231,10 +232,10 @@ func (e *Evaluator) buildPawnTables() {
 // materialFor is the value of a piece of type t moving by atoms on board g: its base value
 // corrected by boardScale percent of the change of its average empty-board mobility
 // between an 8x8 board and g. Pawns and kings keep their base values.
-func materialFor(g *movegen.Geometry, t movegen.PieceType, atoms []movegen.Atom) int {
-	base := baseValue[t]
+func materialFor(par *Params, g *movegen.Geometry, t movegen.PieceType, atoms []movegen.Atom) int {
+	base := par.value(t)
 	if t == movegen.Knight && hasRider(atoms) {
-		base = nightriderValue
+		base = par.Nightrider
 	}
 	if t == movegen.Pawn || t == movegen.King || len(atoms) == 0 {
 		return base
@@ -252,7 +253,7 @@ func materialFor(g *movegen.Geometry, t movegen.PieceType, atoms []movegen.Atom)
 	if fide == 0 {
 		return base
 	}
-	return base + int(float64(base)*boardScale/100*(here-fide)/fide)
+	return base + int(float64(base)*float64(par.BoardScale)/100*(here-fide)/fide)
 }
 
 // stepsOf lists the directions of atoms on g: every symmetric image of each atom.

@@ -24,6 +24,9 @@ const consoleHelp = `commands:
   go                   the engine plays the side to move (and keeps playing it)
   force                the engine stops answering moves
   limit depth N | movetime MS | nodes N    how long the engine thinks per move
+  level [ELO|full]     the engine's strength: ELO from 500 (a beginner can win) to 2000,
+                       or full (the default); without an argument: the current level
+                       (strength is the same command)
   analyze              think about the position until the next line is entered
   undo                 take back your last move and the engine's reply (in force mode: one move)
   perft N              count the leaf nodes of the legal-move tree of depth N (any line stops it)
@@ -46,6 +49,7 @@ type console struct {
 	job    *runner
 	rng    *rand.Rand
 	banner bool // greet on starting (not when the greeting was printed already)
+	elo    int  // the strength setting (level), 0: full
 
 	v          *movegen.Variant
 	game       *movegen.Game
@@ -193,6 +197,8 @@ func (c *console) handle(line string) (next string, end bool) {
 		c.w.println("the engine stops answering; go makes it play")
 	case "limit":
 		c.limit(f[1:])
+	case "level", "strength":
+		c.level(arg)
 	case "analyze":
 		c.mode = xbAnalyzing
 		p := c.game.Position()
@@ -240,6 +246,33 @@ func (c *console) undo() {
 		c.game.Undo()
 	}
 	c.show()
+}
+
+// level sets or shows the engine's strength.
+func (c *console) level(arg string) {
+	switch arg {
+	case "":
+		if c.elo == 0 {
+			c.w.println("level full (the whole engine)")
+		} else {
+			c.w.printf("level %d", c.elo)
+		}
+		return
+	case "full", "max", "0":
+		c.elo = 0
+	default:
+		n, err := strconv.Atoi(arg)
+		if err != nil || n < search.MinElo || n > search.MaxElo {
+			c.errorf("level is an Elo from %d (a beginner can win) to %d, or full", search.MinElo, search.MaxElo)
+			return
+		}
+		c.elo = n
+	}
+	if !setElo(c.eng, c.elo) {
+		c.errorf("this engine has no strength setting")
+		return
+	}
+	c.level("")
 }
 
 // limit sets how long the engine thinks.

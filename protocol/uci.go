@@ -36,6 +36,10 @@ type uci struct {
 	chess960 bool
 	ponder   bool
 	multiPV  int
+	// limitStrength and elo are UCI_LimitStrength and UCI_Elo: the engine plays at elo
+	// while limitStrength is on.
+	limitStrength bool
+	elo           int
 
 	// the running search: whether it is a go infinite or go ponder whose bestmove waits for
 	// stop or ponderhit, and a result that arrived while it waited; the ponder hit of a go
@@ -48,7 +52,7 @@ type uci struct {
 }
 
 func newUCI(w *lineWriter, eng Searcher) *uci {
-	u := &uci{w: w, eng: eng, job: newRunner(eng), multiPV: 1, rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 7))}
+	u := &uci{w: w, eng: eng, job: newRunner(eng), multiPV: 1, elo: defaultElo, rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 7))}
 	u.setVariant(movegen.ByName("normal"))
 	return u
 }
@@ -119,6 +123,8 @@ func (u *uci) handle(line string) bool {
 		u.w.printf("option name Ponder type check default false")
 		u.w.printf("option name UCI_Chess960 type check default false")
 		u.w.printf("option name Move Overhead type spin default %d min 0 max %d", search.DefaultMoveOverhead.Milliseconds(), search.MaxMoveOverhead.Milliseconds())
+		u.w.printf("option name UCI_LimitStrength type check default false")
+		u.w.printf("option name UCI_Elo type spin default %d min %d max %d", defaultElo, search.MinElo, search.MaxElo)
 		u.w.println("uciok")
 	case "isready":
 		u.w.println("readyok")
@@ -227,9 +233,45 @@ func (u *uci) setOption(f []string) {
 		if x, ok := spin(0, int(search.MaxMoveOverhead.Milliseconds())); ok {
 			u.eng.SetMoveOverhead(time.Duration(x) * time.Millisecond)
 		}
+	case "uci_limitstrength":
+		if b, ok := check(); ok {
+			u.limitStrength = b
+			u.applyStrength()
+		}
+	case "uci_elo":
+		if x, ok := spin(search.MinElo, search.MaxElo); ok {
+			u.elo = x
+			u.applyStrength()
+		}
 	default:
 		u.infoError("unknown option %q", n)
 	}
+}
+
+// defaultElo is UCI_Elo before a GUI sets it: a club player's strength.
+const defaultElo = 1500
+
+// leveller is a Searcher with a strength setting (search.Engine is one); a Searcher
+// without it plays at full strength whatever the options say.
+type leveller interface{ SetElo(elo int) }
+
+// setElo sets eng's strength: elo on search's scale, 0 for the full engine. It reports
+// whether eng has a strength setting.
+func setElo(eng Searcher, elo int) bool {
+	l, ok := eng.(leveller)
+	if ok {
+		l.SetElo(elo)
+	}
+	return ok
+}
+
+// applyStrength hands UCI_LimitStrength and UCI_Elo to the engine.
+func (u *uci) applyStrength() {
+	elo := 0
+	if u.limitStrength {
+		elo = u.elo
+	}
+	setElo(u.eng, elo)
 }
 
 // variantInfo prints Fairy-Stockfish's description of the current variant.

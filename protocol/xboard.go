@@ -32,6 +32,10 @@ const rankOffsetOption = "XBoard rankOffset"
 // the pipes (search.Engine.SetMoveOverhead), in milliseconds, named as Stockfish names it.
 const moveOverheadOption = "Move Overhead"
 
+// strengthOption is the engine option of the playing strength on search's Elo scale
+// (search.MinElo to search.MaxElo); 0 is the full engine, the default.
+const strengthOption = "Strength (Elo, 0 for full)"
+
 // xboard is one CECP v2 session: an explicit state machine over the game, the mode of the
 // search, force mode and the side the engine plays.
 type xboard struct {
@@ -45,6 +49,7 @@ type xboard struct {
 	xb         xbBoard
 	rankOffset int
 	overhead   time.Duration // the Move Overhead option, as last set
+	elo        int           // the strength option, as last set (0: full)
 	gui        bool          // the peer is XBoard (xbBoard.gui)
 	rng        *rand.Rand
 	unplayed   map[*movegen.Variant]*movegen.Position // starts drawn since the last move played
@@ -337,6 +342,7 @@ func (x *xboard) features() {
 	x.w.printf(`feature variants="%s"`, strings.Join(names, ","))
 	x.w.printf(`feature option="%s -check %d"`, rankOffsetOption, x.rankOffset)
 	x.w.printf(`feature option="%s -spin %d 0 %d"`, moveOverheadOption, x.overhead.Milliseconds(), search.MaxMoveOverhead.Milliseconds())
+	x.w.printf(`feature option="%s -spin %d 0 %d"`, strengthOption, x.elo, search.MaxElo)
 	x.w.printf(`feature done=1`)
 }
 
@@ -372,6 +378,16 @@ func (x *xboard) option(arg, line string) {
 		}
 		x.overhead = time.Duration(ms) * time.Millisecond
 		x.eng.SetMoveOverhead(x.overhead)
+		return
+	}
+	if ok && name == strengthOption {
+		elo, err := strconv.Atoi(strings.TrimSpace(value))
+		if err != nil || elo < 0 || elo > search.MaxElo || elo > 0 && elo < search.MinElo {
+			x.errorf(fmt.Sprintf("%s is 0 (full) or %d to %d", strengthOption, search.MinElo, search.MaxElo), line)
+			return
+		}
+		x.elo = elo
+		setElo(x.eng, elo)
 		return
 	}
 	if !ok || name != rankOffsetOption {

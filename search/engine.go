@@ -18,6 +18,7 @@ type Engine struct {
 	hashMB   int
 	threads  int
 	maxDepth int           // every search stops at this depth (0: no cap), for weakened sparring partners
+	elo      int           // the strength setting (SetElo), 0: the full engine
 	overhead time.Duration // kept back from every timed move (SetMoveOverhead)
 
 	searching sync.Mutex // held for the whole of a search: one at a time
@@ -26,6 +27,9 @@ type Engine struct {
 	workers   []*worker
 	cleared   bool     // NewGame asked for fresh tables before the next search
 	lag       lagMeter // the GUI's clock latency learnt in this game; guarded by searching
+	// levelRNG is the state of the levels' noise (chooseWeak), reseeded at every new
+	// game; guarded by searching.
+	levelRNG uint64
 }
 
 // MaxMultiPV bounds Limits.MultiPV: the lines a MultiPV search reports.
@@ -47,7 +51,7 @@ const (
 
 // NewEngine is an engine with 16 MB of hash and one thread, its tables allocated.
 func NewEngine() *Engine {
-	e := &Engine{hashMB: 16, threads: 1, overhead: DefaultMoveOverhead}
+	e := &Engine{hashMB: 16, threads: 1, overhead: DefaultMoveOverhead, levelRNG: levelSeed}
 	e.allocate()
 	return e
 }
@@ -154,6 +158,7 @@ func (e *Engine) freshen() {
 		w.clearHistory()
 	}
 	e.lag = lagMeter{}
+	e.levelRNG = levelSeed
 }
 
 // Search searches root until the limits or ctx say stop, calling report (if not nil) after
@@ -174,9 +179,10 @@ func (e *Engine) Search(ctx context.Context, root *movegen.Position, history []u
 	}
 	overhead := e.overhead
 	e.mu.Unlock()
+	lv := e.weaken(&lim)
 
 	defer func() { e.lag.record(lim, time.Since(start)) }()
-	sh := &shared{tt: e.tt, lim: lim, plan: newPlan(lim, overhead, e.lag.observe(lim), gameMoves(root.Variant())), workers: e.workers[:threads]}
+	sh := &shared{tt: e.tt, lim: lim, level: lv, plan: newPlan(lim, overhead, e.lag.observe(lim), gameMoves(root.Variant())), workers: e.workers[:threads]}
 	for _, w := range sh.workers {
 		w.prepare(sh, root, history)
 	}
@@ -223,6 +229,9 @@ func (e *Engine) Search(ctx context.Context, root *movegen.Position, history []u
 	res.Nodes = 0
 	for _, w := range sh.workers {
 		res.Nodes += w.nodes
+	}
+	if main.nCandidates > 0 {
+		e.chooseWeak(root, lv, main.candidates[:main.nCandidates], main.candidateScores[:main.nCandidates], &res)
 	}
 	return res
 }

@@ -15,11 +15,16 @@ func (w *worker) iterate(root *movegen.Position, legal int, start time.Time, res
 	}
 	// MultiPV: line k is searched with the first moves of lines 0..k-1 left out.
 	lines := min(max(w.sh.lim.MultiPV, 1), MaxMultiPV, legal)
+	// A strength level searches its candidates as extra lines, reported only up to the
+	// lines asked for.
+	reported := lines
+	lines = min(max(lines, w.sh.level.lines), MaxMultiPV, legal)
 	var lineScores [MaxMultiPV]int
 	score := 0
 	scale := 100 // of the planned time, after the last iteration (timeScale)
 	for depth := 1; depth <= maxDepth; depth++ {
 		prevScore, prevBest := score, res.Best
+		done := 0 // the lines with a first move at this depth
 		for line := 0; line < lines; line++ {
 			w.nExcluded = line
 			lineScores[line] = w.aspiration(root, depth, lineScores[line])
@@ -35,7 +40,7 @@ func (w *worker) iterate(root *movegen.Position, legal int, start time.Time, res
 				res.Score, res.Depth = score, depth
 				res.Ponder = w.ponderMove(root, pv)
 			}
-			if report != nil {
+			if report != nil && line < reported {
 				report(Info{
 					Depth:    depth,
 					SelDepth: w.seldepth,
@@ -51,8 +56,16 @@ func (w *worker) iterate(root *movegen.Position, legal int, start time.Time, res
 				break // no move left to show another line with
 			}
 			w.excluded[line] = pv[0]
+			done = line + 1
 		}
 		w.nExcluded = 0
+		if !w.stopped && w.sh.level.lines > 1 {
+			w.nCandidates = 0
+			for line := range done {
+				w.candidates[line], w.candidateScores[line] = w.excluded[line], lineScores[line]
+				w.nCandidates++
+			}
+		}
 		if w.stopped {
 			// A move that beat the previous best in the unfinished iteration was searched
 			// to the full depth: it is better than the last completed iteration's choice.

@@ -47,6 +47,7 @@ type shared struct {
 	stop       atomic.Bool
 	tt         *table
 	lim        Limits
+	level      levelPoint // the strength setting's weakening; lines 0: the full engine
 	plan       plan
 	clockStart atomic.Int64 // unix nanoseconds from which the time limits count
 	deadline   atomic.Int64 // unix nanoseconds of the hard limit, 0 while there is none
@@ -100,6 +101,11 @@ type worker struct {
 	excluded  [MaxMultiPV]movegen.Move
 	nExcluded int
 	iterScore int
+	// candidates are the first moves of the lines of the last completed iteration, with
+	// their scores, when a strength level searches several (chooseWeak picks one).
+	candidates      [MaxMultiPV]movegen.Move
+	candidateScores [MaxMultiPV]int
+	nCandidates     int
 }
 
 func newWorker(id int, e *Engine) *worker {
@@ -173,6 +179,7 @@ func (w *worker) prepare(sh *shared, root *movegen.Position, history []uint64) {
 		w.promoGain = max(w.promoGain, w.ev.Value(t)-w.ev.Value(movegen.Pawn))
 	}
 	w.nodes, w.seldepth, w.stopped = 0, 0, false
+	w.nCandidates = 0
 	w.rootSpecial = specialPhase(root)
 	w.published.Store(0)
 	need := len(history) + MaxPly + 8

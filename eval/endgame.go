@@ -1,0 +1,153 @@
+package eval
+
+import "varchess/movegen"
+
+// The late endgame against a bare king. The middlegame terms have no slope there: a rook
+// that checks from the far side scores the same as one that boxes the king in, so a search
+// of a few thousand nodes shuffles at +5 for ever (K+R v K was not mated in sixty moves).
+// The mop-up terms give the slope that the mating patterns need, from the board's data
+// alone, so every game gets them:
+//
+//   - the lone king is pushed to the board's rim (ring: its distance from the outside of
+//     the board; Black Hole's hole is not an edge, its e0/e12 shelters are), where it has
+//     the fewest flights, and on Jumping Knights' edge squares, where it is stalemated to
+//     a loss (Rule 2);
+//   - the winning king comes close (it takes the flight squares the pieces cannot);
+//   - with bishop and knight, to a corner of the bishop's colour, the only corners where
+//     they mate, and away from the others.
+//
+// Positions that no material can win score near zero instead (K+minor v K, K+N+N v K), so
+// that the side ahead trades into a real win rather than into those.
+
+// endgameTables are the evaluator's square tables of the late endgame, built by
+// buildEndgameTables.
+type endgameTables struct {
+	// ring is the king distance from sq to the nearest cell outside the board (the box's
+	// outside and the walls joined to it), minus one: 0 on the rim.
+	ring    [256]int8
+	maxRing int
+	// corner[light][sq] is the king distance from sq to the nearest corner of that colour
+	// (a corner: a square with at most three king moves on the empty board).
+	corner [2][256]int8
+	// minorDraws: the variant's lone minor and two knights cannot force a win against a
+	// bare king, as in FIDE chess. Not where the knight rides (Jumping Knights'
+	// Nightrider) nor where a king on some square loses by stalemate (Jumping Knights'
+	// Rule 2: a minor piece can then win).
+	minorDraws bool
+}
+
+// buildEndgameTables fills e's endgameTables from the geometry.
+func (e *Evaluator) buildEndgameTables() {
+	g := e.v.Geometry
+	// Outside cells: a flood over the box (one cell wider on each side) through cells that
+	// are not squares, from its frame. Holes inside the board are not reached.
+	w, h := g.Files+2, g.Ranks+2
+	outside := make([]bool, w*h)
+	isSq := func(f, r int) bool { return g.Square(f, r) != movegen.NoSquare }
+	var stack [][2]int
+	for f := -1; f <= g.Files; f++ {
+		stack = append(stack, [2]int{f, -1}, [2]int{f, g.Ranks})
+	}
+	for r := -1; r <= g.Ranks; r++ {
+		stack = append(stack, [2]int{-1, r}, [2]int{g.Files, r})
+	}
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		f, r := c[0], c[1]
+		if f < -1 || f > g.Files || r < -1 || r > g.Ranks || outside[(r+1)*w+f+1] || isSq(f, r) {
+			continue
+		}
+		outside[(r+1)*w+f+1] = true
+		stack = append(stack, [2]int{f + 1, r}, [2]int{f - 1, r}, [2]int{f, r + 1}, [2]int{f, r - 1})
+	}
+	squares := g.Squares()
+	var corners []movegen.Square
+	for _, sq := range squares {
+		f, r := int(e.file[sq]), int(e.rank[sq])
+		best := 1 << 20
+		for cr := -1; cr <= g.Ranks; cr++ {
+			for cf := -1; cf <= g.Files; cf++ {
+				if outside[(cr+1)*w+cf+1] {
+					best = min(best, max(abs(cf-f), abs(cr-r)))
+				}
+			}
+		}
+		e.ring[sq] = int8(best - 1)
+		e.maxRing = max(e.maxRing, best-1)
+		moves := 0
+		for _, to := range squares {
+			if to != sq && e.dist(sq, to) == 1 {
+				moves++
+			}
+		}
+		if moves <= 3 {
+			corners = append(corners, sq)
+		}
+	}
+	for _, sq := range squares {
+		for light := range 2 {
+			best := e.maxDist
+			for _, c := range corners {
+				if g.IsLight(c) == (light == 1) {
+					best = min(best, e.dist(sq, c))
+				}
+			}
+			e.corner[light][sq] = int8(best)
+		}
+	}
+	rule2 := false
+	for _, sq := range squares {
+		if !e.v.QuietTarget(sq) {
+			rule2 = true
+		}
+	}
+	e.minorDraws = len(e.rides[movegen.Knight]) == 0 && !rule2 && e.weak[0] == movegen.NoSquare
+}
+
+// lateEndgame corrects s, the side scores of EvaluateMat (White's and Black's), when one
+// side has no material left: mop-up towards the mate, or near zero where none can be
+// forced. mat is each side's material (pawns and hands included).
+func (e *Evaluator) lateEndgame(p *movegen.Position, s [2]int, mat [2]int) [2]int {
+	win := movegen.White
+	if mat[movegen.White] == 0 {
+		win = movegen.Black
+	}
+	lose := win.Other()
+	if mat[win] == 0 {
+		return s // bare kings (drawn, or a game of its own in Jumping Knights)
+	}
+	wk, lk := p.King(win), p.King(lose)
+	if wk == movegen.NoSquare || lk == movegen.NoSquare {
+		return s
+	}
+	pawns := p.Count(win, movegen.Pawn) + p.Hand(win, movegen.Pawn)
+	knights, bishops := p.Count(win, movegen.Knight), p.Count(win, movegen.Bishop)
+	pieces := 0
+	for _, t := range e.byValue {
+		if t != movegen.Pawn {
+			pieces += p.Count(win, t) + p.Hand(win, t)
+		}
+	}
+	if pawns == 0 && e.minorDraws && (pieces == 1 && knights+bishops == 1 || pieces == 2 && knights == 2) {
+		// No mate can be forced: keep only a sliver of the advantage.
+		s[win] = s[lose] + (s[win]-s[lose])/e.par.DrawnEndgameDivisor
+		return s
+	}
+	bonus := e.par.MopUpClose * (e.maxDist - e.dist(wk, lk))
+	if pawns == 0 && pieces == 2 && knights == 1 && bishops == 1 {
+		light := 0
+		for _, sq := range p.Pieces(win) {
+			if p.At(sq).Type() == movegen.Bishop && e.v.Geometry.IsLight(sq) {
+				light = 1
+			}
+		}
+		// Nearer a right corner than a wrong one: along the rim from a wrong corner to a
+		// right one this rises at every step, which a distance to the right corner alone
+		// does not (from a wrong corner, the centre is as near).
+		bonus += e.par.MopUpCorner * (int(e.corner[1-light][lk]) - int(e.corner[light][lk]))
+	}
+	bonus += e.par.MopUpEdge * (e.maxRing - int(e.ring[lk]))
+	s[win] += bonus
+	return s
+}

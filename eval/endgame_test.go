@@ -1,0 +1,67 @@
+package eval
+
+import (
+	"testing"
+
+	"varchess/movegen"
+)
+
+func evalFEN(t *testing.T, variant, fen string) int {
+	t.Helper()
+	p, err := movegen.ByName(variant).ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Evaluate(p)
+}
+
+// TestMopUp: against a bare king, the lone king on the rim and the kings close score
+// better for the winner than the lone king central and far; with bishop and knight the
+// corner of the bishop's colour beats the other corner; the minor-piece draws score near
+// zero (but not where a minor wins: the Weak Square's knight enters the weak square).
+func TestMopUp(t *testing.T) {
+	better := []struct{ variant, worse, better, why string }{
+		{"normal", "8/8/8/4k3/8/8/8/R3K3 w - - 0 1", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "lone king on the edge"},
+		{"normal", "7k/8/8/8/8/8/8/R3K3 w - - 0 1", "7k/8/5K2/8/8/8/8/R7 w - - 0 1", "kings close"},
+		{"normal", "k7/8/8/8/4K3/8/8/2B1N3 w - - 0 1", "7k/8/8/8/4K3/8/8/2B1N3 w - - 0 1", "dark bishop: h8, not a8"},
+		{"jumpingknights", "10/10/10/10/5k4/10/10/10/2Q2K4/10 w - - 0 1", "10/10/10/10/9k/10/10/10/2Q2K4/10 w - - 0 1", "Jumping Knights: the edge"},
+		{"blackhole", "****1****/9/9/9/9/9/4*4/4k4/9/9/9/R3K4/****1**** w - - 0 1", "****k****/9/9/9/9/9/4*4/9/9/9/9/R3K4/****1**** w - - 0 1", "Black Hole: the shelter is the rim"},
+	}
+	for _, c := range better {
+		if w, b := evalFEN(t, c.variant, c.worse), evalFEN(t, c.variant, c.better); b <= w {
+			t.Errorf("%s: %d for %q, not above %d for %q", c.why, b, c.better, w, c.worse)
+		}
+	}
+	drawn := []struct{ variant, fen string }{
+		{"normal", "8/8/8/4k3/8/8/8/1N2K1N1 w - - 0 1"},
+		{"normal", "8/8/8/4k3/8/8/8/4KB2 w - - 0 1"},
+		{"blackhole", "****1****/9/9/9/9/9/4*4/4k4/9/9/9/1N2K4/****1**** w - - 0 1"},
+	}
+	for _, c := range drawn {
+		if s := evalFEN(t, c.variant, c.fen); abs(s) >= 60 {
+			t.Errorf("%s: %d, want a draw's score", c.fen, s)
+		}
+	}
+	if s := evalFEN(t, "weaksquare", "*****1/4k1/6/6/6/2N3/2K3/1*****[] w - - 0 1 MM"); s < 200 {
+		t.Errorf("Weak Square K+N v K: %d, want the knight's value (it wins by entering f8)", s)
+	}
+}
+
+// TestTunedParams: a game with tuned weights (params_NAME.go) is evaluated with them, the
+// others with the defaults, and every tuned name is a game.
+func TestTunedParams(t *testing.T) {
+	for name, par := range tuned {
+		v := movegen.ByName(name)
+		if v == nil {
+			t.Fatalf("tuned weights for %q, which is no game", name)
+		}
+		if For(v).Params() != par {
+			t.Errorf("%s: evaluated with %+v, not its tuned weights", name, For(v).Params())
+		}
+	}
+	for _, v := range movegen.All {
+		if _, ok := tuned[v.Name]; !ok && For(v).Params() != defaultParams {
+			t.Errorf("%s: no tuned weights, but not evaluated with the defaults", v.Name)
+		}
+	}
+}

@@ -1,0 +1,97 @@
+package search
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"varchess/movegen"
+)
+
+// endgameNodes is the node budget of each move in the endgame test set: about what a
+// sudden-death GUI game leaves per move in a long ending, and deterministic.
+const endgameNodes = 5000
+
+// endgameCase is one line of testdata/endgames.txt.
+type endgameCase struct {
+	variant, fen, want, what string
+}
+
+// readEndgames reads the endgame test set.
+func readEndgames(t testing.TB) []endgameCase {
+	t.Helper()
+	f, err := os.Open("testdata/endgames.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []endgameCase
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fields := strings.Split(line, "|")
+		if len(fields) != 4 {
+			t.Fatalf("endgames.txt: %q has %d fields, want 4", line, len(fields))
+		}
+		for i := range fields {
+			fields[i] = strings.TrimSpace(fields[i])
+		}
+		out = append(out, endgameCase{fields[0], fields[1], fields[2], fields[3]})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// playEndgame plays p to its end with e on both sides at nodes per move, and returns the
+// outcome, the plies played and the first search's score (side to move's view).
+func playEndgame(e *Engine, p *movegen.Position, nodes uint64, maxPlies int) (movegen.Outcome, int, int) {
+	g := movegen.NewGame(p)
+	first := 0
+	for ply := 0; ply < maxPlies; ply++ {
+		if o := g.Outcome(); o.Over() {
+			return o, ply, first
+		}
+		res := e.Search(context.Background(), g.Position(), g.History(), Limits{Nodes: nodes}, nil)
+		if ply == 0 {
+			first = res.Score
+		}
+		g.Play(res.Best)
+	}
+	return g.Outcome(), maxPlies, first
+}
+
+// TestEndgames: every basic win of the test set is won within the fifty-move rule by the
+// engine playing both sides at endgameNodes a move, and every known draw is drawn and
+// scored as one.
+func TestEndgames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays every endgame of the set (seconds)")
+	}
+	for _, c := range readEndgames(t) {
+		t.Run(c.variant+"/"+c.what, func(t *testing.T) {
+			v := movegen.ByName(c.variant)
+			if v == nil {
+				t.Fatalf("variant %s is not registered", c.variant)
+			}
+			p := mustFEN(t, v, c.fen)
+			e := NewEngine()
+			e.SetHashMB(4)
+			o, plies, first := playEndgame(e, p, endgameNodes, 400)
+			t.Logf("%s after %d plies (%s), first score %d", o.Result, plies, o.Reason, first)
+			want := map[string]movegen.Result{"1-0": movegen.WinFor(movegen.White), "0-1": movegen.WinFor(movegen.Black), "1/2": movegen.Draw}[c.want]
+			if o.Result != want {
+				t.Fatalf("%s: got %s (%s) after %d plies, want %s", c.fen, o.Result, o.Reason, plies, c.want)
+			}
+			if want == movegen.Draw && abs(first) >= 100 {
+				t.Fatalf("%s: drawn, but scored %d at the start", c.fen, first)
+			}
+		})
+	}
+}

@@ -1,0 +1,90 @@
+// Command tune is the evaluation's Texel tuner: it plays games of one variant between two
+// copies of the engine, keeps the quiet positions with the games' results, and moves the
+// evaluation's weights (eval.Params) while the static evaluation predicts those results
+// better (the mean squared error of a logistic of the score). The weights it finds are
+// written to eval/params_VARIANT.go, one value a line; the engine uses them from the next
+// build. Everything is reproducible from the seed.
+//
+//	go run ./tune -variant normal -games 1000 -nodes 4000 -seed 2
+//
+// (make tune VARIANT=normal). The result must then beat the build before it in a match
+// (engine match -sprt ...) to be kept: a lower error is not yet more strength.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"go/format"
+	"os"
+	"reflect"
+	"time"
+
+	"varchess/eval"
+	"varchess/movegen"
+)
+
+func main() {
+	variant := flag.String("variant", "normal", "the variant to tune")
+	games := flag.Int("games", 1000, "self-play games to take positions from")
+	nodes := flag.Uint64("nodes", 4000, "nodes per move of the self-play games")
+	opening := flag.Int("opening", 8, "random plies that start each game")
+	seed := flag.Uint64("seed", 1, "the seed of the openings (the same seed, the same games and weights)")
+	passes := flag.Int("passes", 20, "the most passes of the local search over the weights")
+	prior := flag.Float64("prior", 2e-6, "the cost of each weight's squared steps away from its start, added to the error")
+	out := flag.String("out", "", "write the tuned weights to this Go file (default eval/params_VARIANT.go; - for none)")
+	flag.Parse()
+	v := movegen.ByName(*variant)
+	if v == nil || *games < 1 || *nodes < 1 || *opening < 0 || *passes < 0 || *prior < 0 || flag.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "tune: bad arguments (variants: %v)\n", movegen.Names())
+		flag.Usage()
+		os.Exit(2)
+	}
+	if *out == "" {
+		*out = "eval/params_" + v.Name + ".go"
+	}
+	log := func(format string, args ...any) {
+		fmt.Fprintf(os.Stderr, "%s "+format+"\n", append([]any{time.Now().UTC().Format("15:04:05")}, args...)...)
+	}
+	start := time.Now()
+	samples := selfPlay(v, *games, *nodes, *opening, *seed, func(done, n int) {
+		if done%25 == 0 || done == *games {
+			log("%d/%d games, %d positions", done, *games, n)
+		}
+	})
+	if len(samples) < 100 {
+		log("only %d positions: play more games", len(samples))
+		os.Exit(1)
+	}
+	base := eval.ParamsFor(v)
+	k := fitScale(v, base, samples)
+	log("%d positions from %d games in %s; scale k %.3f", len(samples), *games, time.Since(start).Round(time.Second), k)
+	tuned := localSearch(v, base, samples, k, *prior, *passes, log)
+	log("end: error %.6f (was %.6f)", errorOf(v, tuned, samples, k), errorOf(v, base, samples, k))
+	if *out == "-" {
+		return
+	}
+	src, err := paramsSource(v.Name, tuned, fmt.Sprintf("go run ./tune -variant %s -games %d -nodes %d -opening %d -seed %d -passes %d -prior %g: %d positions",
+		v.Name, *games, *nodes, *opening, *seed, *passes, *prior, len(samples)))
+	if err == nil {
+		err = os.WriteFile(*out, src, 0o644)
+	}
+	if err != nil {
+		log("%v", err)
+		os.Exit(1)
+	}
+	log("wrote %s", *out)
+}
+
+// paramsSource is the Go file that gives the variant name the weights par, one a line.
+func paramsSource(name string, par eval.Params, how string) ([]byte, error) {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "package eval\n\n// The tuned weights of %s, written by the Texel tuner (package tune):\n// %s.\n", name, how)
+	fmt.Fprintf(&b, "// Each value is kept only as a whole after a match against the weights before it.\nfunc init() {\n\ttuned[%q] = Params{\n", name)
+	rv := reflect.ValueOf(par)
+	for i := range rv.NumField() {
+		fmt.Fprintf(&b, "\t\t%s: %d,\n", rv.Type().Field(i).Name, rv.Field(i).Int())
+	}
+	b.WriteString("\t}\n}\n")
+	return format.Source(b.Bytes())
+}
