@@ -137,6 +137,14 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		writeAPIError(w, err)
 		return
 	}
+	elo := 0 // the full engine
+	if req.Elo != nil {
+		if *req.Elo < search.MinElo || *req.Elo > search.MaxElo {
+			writeAPIError(w, badRequest(fmt.Sprintf("elo must be between %d and %d.", search.MinElo, search.MaxElo)))
+			return
+		}
+		elo = *req.Elo
+	}
 	eng, err := s.acquire(r.Context())
 	if err != nil {
 		writeAPIError(w, err)
@@ -147,11 +155,13 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	_ = http.NewResponseController(w).SetReadDeadline(time.Time{})
 	ctx, cancel := context.WithTimeout(r.Context(), maxMoveTime+time.Second)
 	var last search.Info
+	eng.SetElo(elo)
 	res := eng.Search(ctx, p, g.game.History(), lim, func(i search.Info) {
 		if i.MultiPV <= 1 {
 			last = i
 		}
 	})
+	eng.SetElo(0) // the pool's engines are full strength for the next request (analysis)
 	cancel()
 	s.release(eng)
 	if res.Best == movegen.NullMove {

@@ -30,10 +30,13 @@ type gameRequest struct {
 type Limit struct {
 	MoveTime *int64 `json:"movetime,omitempty"` // ms
 	Depth    *int   `json:"depth,omitempty"`
-	WTime    *int64 `json:"wtime,omitempty"` // ms
-	BTime    *int64 `json:"btime,omitempty"`
-	WInc     *int64 `json:"winc,omitempty"`
-	BInc     *int64 `json:"binc,omitempty"`
+	// Elo weakens the engine to a level for people (search.MinElo..search.MaxElo on
+	// Stockfish's UCI_Elo scale, docs/levels.md); absent, the full engine.
+	Elo   *int   `json:"elo,omitempty"`
+	WTime *int64 `json:"wtime,omitempty"` // ms
+	BTime *int64 `json:"btime,omitempty"`
+	WInc  *int64 `json:"winc,omitempty"`
+	BInc  *int64 `json:"binc,omitempty"`
 }
 
 // decodeJSON reads the body of r into v: one JSON object, no unknown fields, nothing after

@@ -470,6 +470,31 @@ func TestMoveEndpoint(t *testing.T) {
 	}
 }
 
+// TestMoveAtALevel: a move at a level for people is a weakened search (a small node
+// budget), the level is refused outside the scale, and the pooled engine is full strength
+// again for the next request.
+func TestMoveAtALevel(t *testing.T) {
+	s := newServer(t, 1)
+	var ans moveAnswer
+	if code := postJSON(t, s, "/api/move", `{"variant":"normal","elo":500,"movetime":2000}`, &ans); code != 200 || ans.Move.Text == "" {
+		t.Fatalf("elo 500: %d %+v", code, ans.Move)
+	}
+	if ans.Nodes > 50000 {
+		t.Errorf("elo 500 searched %d nodes: not a beginner's budget", ans.Nodes)
+	}
+	for _, body := range []string{`{"variant":"normal","elo":499}`, `{"variant":"normal","elo":2001}`} {
+		var e struct{ Error string }
+		if code := postJSON(t, s, "/api/move", body, &e); code != 400 || !strings.Contains(e.Error, "elo must be between 500 and 2000") {
+			t.Errorf("%s: %d %q", body, code, e.Error)
+		}
+	}
+	e := <-s.engines
+	s.engines <- e
+	if e.Elo() != 0 {
+		t.Errorf("the pooled engine kept the level %d", e.Elo())
+	}
+}
+
 // TestSearchCap: with the only engine busy, a move request waits and then gets 503 with
 // Retry-After.
 func TestSearchCap(t *testing.T) {

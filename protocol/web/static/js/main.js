@@ -339,6 +339,11 @@ function levelLimit() {
     };
   }
   const [kind, value] = $("level").value.split(":");
+  if (kind === "elo") {
+    // a level for people: the engine weakens itself (a node budget and a seeded choice
+    // among its best moves); a second bounds its think time on a slow machine
+    return { elo: Number(value), movetime: 1000 };
+  }
   return kind === "depth" ? { depth: Number(value) } : { movetime: Number(value) };
 }
 
