@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -121,29 +120,23 @@ func mergeSpec(spec, base EngineSpec) EngineSpec {
 func ReadEngines(r io.Reader) ([]EngineSpec, error) {
 	var out []EngineSpec
 	seen := map[string]bool{}
-	sc := bufio.NewScanner(r)
-	n := 0
-	for sc.Scan() {
-		n++
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
+	err := eachLine(r, func(n int, text string) error {
 		spec, err := parseEngineWords(text, nil)
 		switch {
 		case err != nil:
-			return nil, fmt.Errorf("engines file line %d: %v", n, err)
+			return fmt.Errorf("engines file line %d: %v", n, err)
 		case spec.Name == "":
-			return nil, fmt.Errorf("engines file line %d: the engine needs a name=", n)
+			return fmt.Errorf("engines file line %d: the engine needs a name=", n)
 		case spec.Cmd == nil:
-			return nil, fmt.Errorf("engines file line %d: the engine needs a cmd=", n)
+			return fmt.Errorf("engines file line %d: the engine needs a cmd=", n)
 		case seen[spec.Name]:
-			return nil, fmt.Errorf("engines file line %d: a second engine named %q", n, spec.Name)
+			return fmt.Errorf("engines file line %d: a second engine named %q", n, spec.Name)
 		}
 		seen[spec.Name] = true
 		out = append(out, spec)
-	}
-	if err := sc.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	if len(out) == 0 {

@@ -174,6 +174,27 @@ func (l listOpenings) Opening(k int) Opening { return l[k%len(l)] }
 // starting with # are skipped. Every move is checked; an error names its line.
 func ReadOpenings(r io.Reader, v *movegen.Variant) (Openings, error) {
 	var out listOpenings
+	err := eachLine(r, func(n int, text string) error {
+		o, err := parseOpening(text, v)
+		if err != nil {
+			return fmt.Errorf("openings line %d: %v", n, err)
+		}
+		out = append(out, o)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no openings in the file")
+	}
+	return out, nil
+}
+
+// eachLine calls fn with the number and the trimmed text of each line of r that says
+// something: blank lines and lines starting with # are skipped (the openings, EPD and
+// engines files). It stops at fn's first error; lines may be up to 1 MiB long.
+func eachLine(r io.Reader, fn func(n int, text string) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), 1<<20)
 	n := 0
@@ -183,19 +204,11 @@ func ReadOpenings(r io.Reader, v *movegen.Variant) (Openings, error) {
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
-		o, err := parseOpening(text, v)
-		if err != nil {
-			return nil, fmt.Errorf("openings line %d: %v", n, err)
+		if err := fn(n, text); err != nil {
+			return err
 		}
-		out = append(out, o)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no openings in the file")
-	}
-	return out, nil
+	return sc.Err()
 }
 
 // parseOpening reads one line of an openings file.

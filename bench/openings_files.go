@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -67,18 +66,10 @@ func shuffled(l listOpenings, seed uint64) listOpenings {
 // halfmove clock and a move number after the four fields are read when there.
 func ReadEPD(r io.Reader, v *movegen.Variant) (Openings, error) {
 	var out listOpenings
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 4096), 1<<20)
-	n := 0
-	for sc.Scan() {
-		n++
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
+	err := eachLine(r, func(n int, text string) error {
 		f := strings.Fields(text)
 		if len(f) < 4 {
-			return nil, fmt.Errorf("EPD line %d: want at least the four fields of a position", n)
+			return fmt.Errorf("EPD line %d: want at least the four fields of a position", n)
 		}
 		fen := strings.Join(f[:4], " ") + " 0 1"
 		if len(f) >= 6 && isNumber(f[4]) && isNumber(strings.TrimSuffix(f[5], ";")) {
@@ -86,14 +77,15 @@ func ReadEPD(r io.Reader, v *movegen.Variant) (Openings, error) {
 		}
 		p, err := v.ParseFEN(fen)
 		if err != nil {
-			return nil, fmt.Errorf("EPD line %d: %v", n, err)
+			return fmt.Errorf("EPD line %d: %v", n, err)
 		}
 		if o := movegen.NewGame(p).Outcome(); o.Over() {
-			return nil, fmt.Errorf("EPD line %d: the game is already over (%s)", n, o.Reason)
+			return fmt.Errorf("EPD line %d: the game is already over (%s)", n, o.Reason)
 		}
 		out = append(out, Opening{Start: p})
-	}
-	if err := sc.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	if len(out) == 0 {
