@@ -130,15 +130,7 @@ func (t *SPRT) LLR(s Score) float64 {
 
 // State is the test's decision for score s: "H0 accepted", "H1 accepted" or "continue".
 func (t *SPRT) State(s Score) string {
-	llr := t.LLR(s)
-	lo, hi := t.Bounds()
-	switch {
-	case llr >= hi:
-		return "H1 accepted"
-	case llr <= lo:
-		return "H0 accepted"
-	}
-	return "continue"
+	return t.decide(t.LLR(s))
 }
 
 // fmtElo writes an Elo figure with one decimal and its sign, "+inf" and "-inf" for the

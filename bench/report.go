@@ -93,15 +93,7 @@ func reportTables(b *strings.Builder, s *Summary, h string) {
 	}
 	fmt.Fprintf(b, "<%s>Ratings</%s>\n<table>\n<tr><th>Engine</th><th>Rank</th><th>Elo</th><th>&#177; (95%%)</th><th>Games</th><th>Score</th><th>Draws</th></tr>\n", h, h)
 	for rank, r := range s.Ratings {
-		margin := "-"
-		if !math.IsNaN(r.Margin) && r.Engine != s.Anchor {
-			margin = fmt.Sprintf("%.1f", r.Margin)
-		}
-		score, draws := "-", "-"
-		if r.Games > 0 {
-			score = fmt.Sprintf("%.1f%%", 100*r.Points/float64(r.Games))
-			draws = fmt.Sprintf("%.1f%%", 100*float64(r.Draws)/float64(r.Games))
-		}
+		margin, score, draws := s.ratingCells(r)
 		fmt.Fprintf(b, "<tr><td>%s</td><td>%d</td><td>%s</td><td>%s</td><td>%d</td><td>%s</td><td>%s</td></tr>\n",
 			esc(s.Names[r.Engine]), rank+1, fmtElo(r.Elo), margin, r.Games, score, draws)
 	}

@@ -240,15 +240,7 @@ func (s *Summary) writeTables(w io.Writer, indent string) {
 	}
 	fmt.Fprintf(w, "%s%4s  %-*s  %7s  %6s  %5s  %6s  %6s\n", indent, "Rank", width, "Name", "Elo", "+/-", "Games", "Score", "Draws")
 	for rank, r := range s.Ratings {
-		margin := "-"
-		if !math.IsNaN(r.Margin) && r.Engine != s.Anchor {
-			margin = fmt.Sprintf("%.1f", r.Margin)
-		}
-		score, draws := "-", "-"
-		if r.Games > 0 {
-			score = fmt.Sprintf("%.1f%%", 100*r.Points/float64(r.Games))
-			draws = fmt.Sprintf("%.1f%%", 100*float64(r.Draws)/float64(r.Games))
-		}
+		margin, score, draws := s.ratingCells(r)
 		fmt.Fprintf(w, "%s%4d  %-*s  %7s  %6s  %5d  %6s  %6s\n", indent, rank+1, width, s.Names[r.Engine], fmtElo(r.Elo), margin, r.Games, score, draws)
 	}
 	fmt.Fprintf(w, "%s(maximum likelihood, 95%% intervals, %s = 0; a prior of %d draw between engines that met)\n",
@@ -277,4 +269,19 @@ func (s *Summary) writeTables(w io.Writer, indent string) {
 		}
 		fmt.Fprintln(w)
 	}
+}
+
+// ratingCells are the figures of r's row in the rating table, as the text summary and the
+// HTML report both print them: the margin ("-" for the anchor or an unknown one), the
+// score and the draw ratio ("-" without games).
+func (s *Summary) ratingCells(r Rating) (margin, score, draws string) {
+	margin, score, draws = "-", "-", "-"
+	if !math.IsNaN(r.Margin) && r.Engine != s.Anchor {
+		margin = fmt.Sprintf("%.1f", r.Margin)
+	}
+	if r.Games > 0 {
+		score = fmt.Sprintf("%.1f%%", 100*r.Points/float64(r.Games))
+		draws = fmt.Sprintf("%.1f%%", 100*float64(r.Draws)/float64(r.Games))
+	}
+	return margin, score, draws
 }
