@@ -85,3 +85,40 @@ func TestXBoardResetupKeepsHoldings(t *testing.T) {
 		t.Errorf("normal chess needs no setup: %q", lines)
 	}
 }
+
+// TestXBoardCastleOnRookSwapsOnlyWhenExact: bunker's swap is the king's plain move only
+// where swapping puts the rook on its castling square. King d1 and rook g1 castle to king g1
+// and rook f1; a swap would leave the rook on d1, so the engine sends the two legs that
+// XBoard's castling atom applies right (d1g1,g1g1), refuses a plain d1g1 from XBoard (its
+// board would swap), and marks no click for it. (Seen in a real XBoard game: after the engine
+// sent d1g1 XBoard's rook stood on d1, and the engine's next rook move from f1 forfeited.)
+func TestXBoardCastleOnRookSwapsOnlyWhenExact(t *testing.T) {
+	v := needVariant(t, "bunker")
+	b := newXBBoard(v, 0)
+	b.gui = true
+	fen := "rqbk2rn/pppppppp/8/8/8/8/PPPPPPPP/RQBK2RN w - - 0 1"
+	p, err := b.parseFEN(fen, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ml movegen.MoveList
+	p.LegalMoves(&ml)
+	var castle movegen.Move
+	for _, m := range ml.Moves() {
+		if m.Kind() == movegen.Castle && castleOnRook(m) {
+			castle = m
+		}
+	}
+	if castle == movegen.NullMove {
+		t.Fatalf("no castling onto the g1 rook in %s", fen)
+	}
+	if got, _ := b.moveText(p, castle); got != "d1g1,g1g1" {
+		t.Errorf("castling sent as %q, want d1g1,g1g1", got)
+	}
+	if m, err := b.parseMove(p, "d1g1,g1g1"); err != nil || m != castle {
+		t.Errorf("d1g1,g1g1 read as %v (%v)", p.MoveText(m), err)
+	}
+	if m, err := b.parseMove(p, "d1g1"); err == nil && m == castle {
+		t.Errorf("a plain d1g1 from XBoard was taken as the castling, which XBoard's board swaps")
+	}
+}

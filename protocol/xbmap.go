@@ -167,7 +167,7 @@ func (b xbBoard) castleLegs(m movegen.Move) string {
 	switch {
 	case from == to:
 		return b.square(rook) + b.square(b.rookTo(m))
-	case b.g.File(rook) == b.g.File(to) && b.swapsOwn():
+	case b.swapCastle(m):
 		return b.square(from) + b.square(to) // XBoard swaps king and rook (swapsOwn)
 	case b.g.File(rook) == b.g.File(to):
 		return b.square(from) + b.square(to) + "," + b.square(to) + b.square(to)
@@ -184,6 +184,14 @@ func (b xbBoard) castleLegs(m movegen.Move) string {
 // person cannot enter it: XBoard's second click on the square a first leg ended on cancels
 // that leg, and it turns a typed c1b1,b1b1 into c1b1 (both seen in its debug log).
 func (b xbBoard) swapsOwn() bool { return b.parent() == "nocastle" }
+
+// swapCastle reports whether castling m is, on XBoard's board, the king's plain move onto
+// its rook (swapsOwn): the rook must stand on the king's destination and go to the king's
+// square (king c1, rook b1: king b1, rook c1). King d1 and rook g1 castle to king g1 and
+// rook f1, which a swap would get wrong (rook d1): that one goes out in two legs.
+func (b xbBoard) swapCastle(m movegen.Move) bool {
+	return castleOnRook(m) && b.swapsOwn() && b.rookTo(m) == m.From()
+}
 
 // castleOnRook reports whether m is a kingAsMan castling whose rook stands on the king's
 // destination.

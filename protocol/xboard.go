@@ -689,7 +689,7 @@ func (x *xboard) lift(arg string) {
 					// the king, then its rook (cyan: a first leg), then the king's
 					// destination: the two-leg form XBoard applies right (xbmap.go)
 					switch {
-					case castleOnRook(m) && x.xb.swapsOwn():
+					case x.xb.swapCastle(m):
 						marks[m.To()] = hlMove // the king onto its rook: XBoard swaps them
 					case castleOnRook(m):
 						// no click enters it where XBoard does not swap (xbBoard.swapsOwn)
