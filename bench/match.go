@@ -85,6 +85,7 @@ func (cfg *Config) variants() []*movegen.Variant {
 // restarted. The error is for a match that cannot start (an engine that does not start or
 // cannot play the variant).
 func Run(ctx context.Context, cfg Config) (*Result, error) {
+	machine() // watch for machine stalls from the first move on, to explain time forfeits
 	variants := cfg.variants()
 	for _, v := range variants {
 		if v == nil {

@@ -166,6 +166,7 @@ func playGame(ctx context.Context, players [2]player, rg refGame) (rec gameRecor
 			c.MovesToGo = rg.TC.Moves - moved[side]%rg.TC.Moves
 		}
 		c.Budget = allowed + rg.Margin
+		asked := time.Now()
 		r, err := players[side].Move(ctx, rec.Moves, c)
 		var rej *rejectError
 		switch {
@@ -175,7 +176,7 @@ func playGame(ctx context.Context, players [2]player, rg refGame) (rec gameRecor
 			return rec
 		case errors.Is(err, errNoReply):
 			rec.broken[side] = true
-			lose(side, termTime, "loses on time (no move in %.3f s)", c.Budget.Seconds())
+			lose(side, termTime, "loses on time (no move in %.3f s%s)", c.Budget.Seconds(), machine().note(asked))
 			return rec
 		case errors.Is(err, errUnreadable):
 			rec.broken[side] = true
@@ -196,7 +197,7 @@ func playGame(ctx context.Context, players [2]player, rg refGame) (rec gameRecor
 		}
 		if r.Elapsed > c.Budget {
 			rec.broken[side] = true // it may still be thinking
-			lose(side, termTime, "loses on time (%.3f s used of %.3f s)", r.Elapsed.Seconds(), allowed.Seconds())
+			lose(side, termTime, "loses on time (%.3f s used of %.3f s%s)", r.Elapsed.Seconds(), allowed.Seconds(), machine().note(asked))
 			return rec
 		}
 		switch {
