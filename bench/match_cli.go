@@ -173,6 +173,9 @@ func RunCommand(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		sum = res.Summary
+		if line := machine().summary(); line != "" {
+			fmt.Fprintln(stdout, line)
+		}
 	}
 	if cli.report != "" {
 		if err := writeReportFile(cli.report, sum); err != nil {

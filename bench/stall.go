@@ -16,6 +16,9 @@ type stallWatch struct {
 	mu     sync.Mutex
 	gaps   [stallGaps]stall // ring of the latest gaps beyond stallMin
 	next   int
+	// over and longest count, for the whole run, the gaps of stallNoted or more.
+	over    int
+	longest time.Duration
 }
 
 // stall is one late tick: the ticker was due at from and fired at to.
@@ -68,6 +71,10 @@ func (w *stallWatch) observe(due, now time.Time) {
 	w.mu.Lock()
 	w.gaps[w.next%stallGaps] = stall{from: due, to: now}
 	w.next++
+	if d := now.Sub(due); d >= stallNoted {
+		w.over++
+		w.longest = max(w.longest, d)
+	}
 	w.mu.Unlock()
 }
 
@@ -96,4 +103,15 @@ func (w *stallWatch) note(asked time.Time) string {
 		return fmt.Sprintf("; the machine stalled: the referee itself did not run for %.3f s", d.Seconds())
 	}
 	return ""
+}
+
+// summary is a line for the end of a run that saw gaps of stallNoted or more, "" if none.
+func (w *stallWatch) summary() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.over == 0 {
+		return ""
+	}
+	return fmt.Sprintf("machine: %d stall(s) of %.2f s or more, the longest %.3f s (the referee itself was not run)",
+		w.over, stallNoted.Seconds(), w.longest.Seconds())
 }

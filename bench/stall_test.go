@@ -30,6 +30,9 @@ func TestStallWatchWorst(t *testing.T) {
 			t.Errorf("worst(%v, %v) = %v, want %v", c.from, c.to, got, c.want)
 		}
 	}
+	if got, want := w.summary(), "machine: 2 stall(s) of 0.25 s or more, the longest 1.200 s"; !strings.HasPrefix(got, want) {
+		t.Errorf("summary %q, want %q...", got, want)
+	}
 	// The ring keeps the latest gaps.
 	for i := range 2 * stallGaps {
 		at := t0.Add(time.Duration(100+i) * time.Second)
@@ -44,6 +47,9 @@ func TestStallWatchWorst(t *testing.T) {
 // not run says so in its reason, and one without such a gap does not.
 func TestTimeForfeitNamesAMachineStall(t *testing.T) {
 	w := &stallWatch{period: stallPeriod}
+	if s := w.summary(); s != "" {
+		t.Errorf("a run without stalls has the summary %q", s)
+	}
 	asked := time.Now()
 	if note := w.note(asked); note != "" {
 		t.Fatalf("no stall, yet the note %q", note)
