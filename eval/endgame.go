@@ -110,7 +110,7 @@ func (e *Evaluator) lateEndgame(p *movegen.Position, s [2]int, mat [2]int) [2]in
 	}
 	lose := win.Other()
 	if mat[win] == 0 {
-		return s // bare kings (drawn, or a game of its own in Jumping Knights)
+		return s // bare kings (drawn, or a game of its own where a stalemate can win)
 	}
 	wk, lk := p.King(win), p.King(lose)
 	if wk == movegen.NoSquare || lk == movegen.NoSquare {
