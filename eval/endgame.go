@@ -9,9 +9,9 @@ import "varchess/movegen"
 // alone, so every game gets them:
 //
 //   - the lone king is pushed to the board's rim (ring: its distance from the outside of
-//     the board; Black Hole's hole is not an edge, its e0/e12 shelters are), where it has
-//     the fewest flights, and on Jumping Knights' edge squares, where it is stalemated to
-//     a loss (Rule 2);
+//     the board; a hole inside the board is not an edge, a shelter behind the back rank
+//     is), where it has the fewest flights, and onto edge squares (movegen.EdgeSquares,
+//     the king's endgame table), where it is stalemated to a loss;
 //   - the winning king comes close (it takes the flight squares the pieces cannot);
 //   - with bishop and knight, to a corner of the bishop's colour, the only corners where
 //     they mate, and away from the others.
@@ -30,9 +30,9 @@ type endgameTables struct {
 	// (a corner: a square with at most three king moves on the empty board).
 	corner [2][256]int8
 	// minorDraws: the variant's lone minor and two knights cannot force a win against a
-	// bare king, as in FIDE chess. Not where the knight rides (Jumping Knights'
-	// Nightrider) nor where a king on some square loses by stalemate (Jumping Knights'
-	// Rule 2: a minor piece can then win).
+	// bare king, as in FIDE chess. Not where the knight rides (a Nightrider), nor where a
+	// king on an edge square loses by stalemate or a goal square wins (a minor piece can
+	// then win).
 	minorDraws bool
 }
 
@@ -96,13 +96,8 @@ func (e *Evaluator) buildEndgameTables() {
 			e.corner[light][sq] = int8(best)
 		}
 	}
-	rule2 := false
-	for _, sq := range squares {
-		if !e.v.QuietTarget(sq) {
-			rule2 = true
-		}
-	}
-	e.minorDraws = len(e.rides[movegen.Knight]) == 0 && !rule2 && e.weak[0] == movegen.NoSquare
+	edge := len(e.v.ZoneSquares(movegen.EdgeSquares)) > 0
+	e.minorDraws = len(e.rides[movegen.Knight]) == 0 && !edge && e.goal[movegen.White] == movegen.NoSquare
 }
 
 // lateEndgame corrects s, the side scores of EvaluateMat (White's and Black's), when one
@@ -115,7 +110,7 @@ func (e *Evaluator) lateEndgame(p *movegen.Position, s [2]int, mat [2]int) [2]in
 	}
 	lose := win.Other()
 	if mat[win] == 0 {
-		return s // bare kings (drawn, or a game of its own in Jumping Knights)
+		return s // bare kings (drawn, or a game of its own where a stalemate can win)
 	}
 	wk, lk := p.King(win), p.King(lose)
 	if wk == movegen.NoSquare || lk == movegen.NoSquare {

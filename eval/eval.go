@@ -2,10 +2,11 @@
 // view of the side to move. It knows the games only through movegen's data: material per
 // piece type scaled to the board, piece-square tables computed from the board's geometry,
 // mobility along each piece's atoms, king safety and pawn structure. A new variant gets a
-// sensible evaluation without any code here; the few terms that data cannot express
-// (weak squares, trampolines, the bunker leap, Jumping Knights' edge squares, Black Hole's
-// shelters) key off position state, the variant's data or its name and do nothing where
-// that state does not exist.
+// sensible evaluation without any code here. The variant terms key off the variant's
+// zones (movegen.ZoneKind: goal squares, edge squares, shelters) and off position state
+// (a trampoline, an unused bunker leap), never off a game's name, and do nothing where
+// that zone or state does not exist; only the tuned weights are per game, each in its
+// params_NAME.go file.
 package eval
 
 import (
@@ -44,12 +45,12 @@ type Evaluator struct {
 	// counts both: this is the evaluation's innermost loop. Row k is all ones where k is
 	// off the board (NoSquare: no enemy king).
 	reach [256][256]uint16
-	// weak is each side's own weak square (Weak Square), NoSquare elsewhere.
-	weak    [2]movegen.Square
+	// goal is the square each side wins by entering, the other side's weak square
+	// (movegen.Variant.Goal); NoSquare where the variant has none.
+	goal    [2]movegen.Square
 	maxDist int
-	// shelter is each side's pocket behind its back rank (Black Hole's e0 and e12): a
-	// square whose only king-step neighbours are on that side's back rank. NoSquare where
-	// the board has none.
+	// shelter is each side's shelter square behind its back rank (movegen.ShelterSquares),
+	// NoSquare where the variant has none.
 	shelter [2]movegen.Square
 	// pawnProgress[c][sq] is how far a pawn of colour c on sq has come, 0..256 from its
 	// start rank to its promotion rank.
@@ -129,14 +130,14 @@ func (e *Evaluator) Value(t movegen.PieceType) int { return e.value[t] }
 func (e *Evaluator) Variant() *movegen.Variant { return e.v }
 
 // Tactical reports whether m changes the material or decides the game at once: captures
-// (hop captures and en passant included), promotions, and entries into the opponent's weak
+// (hop captures and en passant included), promotions, and entries into the side's goal
 // square. The quiescence search plays these moves, and pruning never drops them.
 func (e *Evaluator) Tactical(p *movegen.Position, m movegen.Move) bool {
 	if m.Promo() != movegen.NoType || p.Captured(m) != movegen.Empty {
 		return true
 	}
-	w := e.weak[p.SideToMove().Other()]
-	return w != movegen.NoSquare && m.To() == w
+	g := e.goal[p.SideToMove()]
+	return g != movegen.NoSquare && m.To() == g
 }
 
 // Material is the material balance for the side to move plus the tempo: a cheap first
@@ -176,9 +177,9 @@ func (e *Evaluator) MostValuable(p *movegen.Position, c movegen.Color) int {
 	return 0
 }
 
-// DecisiveEntries reports whether a move onto some square can win the game at once (the
-// Weak Square's weak squares), so that no material bound limits what a move may gain.
-func (e *Evaluator) DecisiveEntries() bool { return e.weak[0] != movegen.NoSquare }
+// DecisiveEntries reports whether a move onto some square can win the game at once (a
+// goal square), so that no material bound limits what a move may gain.
+func (e *Evaluator) DecisiveEntries() bool { return e.goal[movegen.White] != movegen.NoSquare }
 
 // Evaluate scores p for the side to move. One pass over each side's pieces scores them
 // and gathers the pawns; the pawn structure is scored from what it gathered.
@@ -274,8 +275,8 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, p
 	}
 	*pawnKey = key
 	zone[them] += near
-	if w := e.weak[them]; w != movegen.NoSquare {
-		score += e.weakSquareTerms(p, c, w, phase, blocked)
+	if g := e.goal[c]; g != movegen.NoSquare {
+		score += e.goalTerms(p, c, g, phase, blocked)
 	}
 	if k := p.King(c); k != movegen.NoSquare {
 		score += e.shield(p, c, k) * phase / 256
@@ -318,26 +319,27 @@ func reachSum(p *movegen.Position, sq movegen.Square, leaps, rides []movegen.Squ
 	return acc
 }
 
-// weakSquareTerms is what c's pieces earn towards the enemy's weak square w (Weak
-// Square): the king's approach in the endgame, and the moves onto it. A pass of its own,
-// so that the other variants' loop in sideScore has no test for it.
-func (e *Evaluator) weakSquareTerms(p *movegen.Position, c movegen.Color, w movegen.Square, phase int, blocked movegen.Piece) int {
+// goalTerms is what c's pieces earn towards its goal square, the enemy's weak square:
+// the king's approach in the endgame, and the moves onto it. A pass of its own, so that
+// the loop in sideScore of the variants without goals has no test for it.
+func (e *Evaluator) goalTerms(p *movegen.Position, c movegen.Color, goal movegen.Square, phase int, blocked movegen.Piece) int {
 	score := 0
 	for _, sq := range p.Pieces(c) {
 		switch t := p.At(sq).Type(); t {
 		case movegen.King:
-			score += e.par.WeakSquareKing * (e.maxDist - e.dist(sq, w)) * (256 - phase) / 256
+			score += e.par.GoalKing * (e.maxDist - e.dist(sq, goal)) * (256 - phase) / 256
 		case movegen.Pawn:
 		default:
-			score += e.par.WeakSquareAttack * e.movesOnto(p, sq, t, w, blocked)
+			score += e.par.GoalAttack * e.movesOnto(p, sq, t, goal, blocked)
 		}
 	}
 	return score
 }
 
 // movesOnto counts the moves (leaps and rides, as sideScore's mobility counts them) of the
-// piece of type t on sq that end on target, for the Weak Square attack bonus: a second
-// walk, so that the other variants' mobility loops need not compare every square.
+// piece of type t on sq that end on target, for the goal square's attack bonus: a second
+// walk, so that the mobility loops of the variants without goals need not compare every
+// square.
 func (e *Evaluator) movesOnto(p *movegen.Position, sq movegen.Square, t movegen.PieceType, target movegen.Square, blocked movegen.Piece) int {
 	n := 0
 	for _, d := range e.leaps[t] {

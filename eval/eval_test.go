@@ -265,8 +265,8 @@ func TestJKEdgeKing(t *testing.T) {
 	}
 }
 
-// TestBlackholeShelters: the shelters are found from the board's shape, e0 for White and
-// e12 for Black, and rectangular boards have none.
+// TestBlackholeShelters: the evaluator reads the shelters from the variant's zones, e0 for
+// White and e12 for Black, and no other variant has any.
 func TestBlackholeShelters(t *testing.T) {
 	v := movegen.Blackhole
 	want := [2]movegen.Square{v.Geometry.SquareByName("e0"), v.Geometry.SquareByName("e12")}
@@ -276,6 +276,83 @@ func TestBlackholeShelters(t *testing.T) {
 	for _, v := range []*movegen.Variant{movegen.FIDE, movegen.JumpingKnights, movegen.WeakSquare} {
 		if got := For(v).shelter; got != [2]movegen.Square{movegen.NoSquare, movegen.NoSquare} {
 			t.Errorf("%s has shelters %v", v.Name, got)
+		}
+	}
+}
+
+// TestShelterZonesMatchTheBoard: every variant's declared shelters are exactly the
+// pockets of its board, the squares whose king-step neighbours all lie on one side's back
+// rank, behind it (what the shelter terms assume: three flight squares, all on the back
+// rank). A board with a pocket and no declared shelter, or the reverse, fails.
+func TestShelterZonesMatchTheBoard(t *testing.T) {
+	for _, v := range movegen.All {
+		e := For(v)
+		if got, want := e.shelter, pockets(e); got != want {
+			t.Errorf("%s: shelters %v declared, the board's pockets are %v", v.Name, got, want)
+		}
+	}
+}
+
+// pockets finds each side's pocket on e's board: a square, not a goal, whose king-step
+// neighbours all lie on that side's back rank (v.Castling.BackRank) and which lies behind
+// it. Rectangular boards have none, because every square there has neighbours on two
+// ranks.
+func pockets(e *Evaluator) [2]movegen.Square {
+	g := e.v.Geometry
+	out := [2]movegen.Square{movegen.NoSquare, movegen.NoSquare}
+	for _, sq := range g.Squares() {
+		if sq == e.goal[0] || sq == e.goal[1] {
+			continue
+		}
+		// rank is the one rank all of sq's neighbours lie on, -1 if there is none.
+		rank, seen := -1, false
+		for _, to := range g.Squares() {
+			if to == sq || e.dist(sq, to) > 1 {
+				continue
+			}
+			if r := int(e.rank[to]); !seen {
+				rank, seen = r, true
+			} else if r != rank {
+				rank = -1
+				break
+			}
+		}
+		if rank < 0 {
+			continue
+		}
+		for c := movegen.White; c <= movegen.Black; c++ {
+			back := e.v.Castling.BackRank[c]
+			behind := c == movegen.White && int(e.rank[sq]) < back || c == movegen.Black && int(e.rank[sq]) > back
+			if rank == back && behind {
+				out[c] = sq
+			}
+		}
+	}
+	return out
+}
+
+// TestGoals: the evaluator's goals are the other side's weak squares (The Weak Square:
+// White wins on f8, Black on a1), entering one is tactical, and only there are entries
+// decisive.
+func TestGoals(t *testing.T) {
+	v := movegen.WeakSquare
+	e := For(v)
+	if want := [2]movegen.Square{v.Geometry.SquareByName("f8"), v.Geometry.SquareByName("a1")}; e.goal != want || !e.DecisiveEntries() {
+		t.Errorf("goals %v, want f8, a1 %v", e.goal, want)
+	}
+	p := v.MustParseFEN("*****1/4k1/6/6/6/6/1K3R/1*****[] w - - 0 30 MM")
+	for text, want := range map[string]bool{"f2f8": true, "f2f7": false} {
+		m, err := p.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := e.Tactical(p, m); got != want {
+			t.Errorf("%s tactical = %v, want %v", text, got, want)
+		}
+	}
+	for _, v := range []*movegen.Variant{movegen.FIDE, movegen.JumpingKnights, movegen.Blackhole} {
+		if For(v).DecisiveEntries() {
+			t.Errorf("%s has decisive entries", v.Name)
 		}
 	}
 }

@@ -42,14 +42,14 @@ type Params struct {
 	// promotion rank (growing with the square of its progress).
 	DoubledPawn, IsolatedPawn, PassedPawn int
 
-	// Variant terms that data cannot express: WeakSquareAttack per piece attacking the
-	// opponent's weak square, WeakSquareKing per step of the king nearer it in the
-	// endgame; TrampolineNearKing for a Hop Chess trampoline within two squares of the
-	// enemy king; BunkerRight for an unused bunker leap; EdgeKingStalemate off a Jumping
-	// Knights king on the edge in the endgame; ShelterZoneWeight multiplies the attacks
-	// on a king in its Black Hole shelter, ShelterKingEndgame is off it there.
-	WeakSquareAttack, WeakSquareKing, TrampolineNearKing, BunkerRight int
-	EdgeKingStalemate, ShelterZoneWeight, ShelterKingEndgame          int
+	// The terms of the variants' zones (movegen.ZoneKind) and position state: GoalAttack
+	// per piece attacking the side's goal square (the opponent's weak square), GoalKing
+	// per step of the king nearer it in the endgame; TrampolineNearKing for a trampoline
+	// within two squares of the enemy king; BunkerRight for an unused bunker leap;
+	// EdgeKingStalemate off a king on an edge square in the endgame; ShelterZoneWeight
+	// multiplies the attacks on a king in its shelter, ShelterKingEndgame is off it there.
+	GoalAttack, GoalKing, TrampolineNearKing, BunkerRight    int
+	EdgeKingStalemate, ShelterZoneWeight, ShelterKingEndgame int
 	// Tempo is the bonus of having the move.
 	Tempo int
 
@@ -103,21 +103,22 @@ var defaultParams = Params{
 	DoubledPawn:       12,
 	IsolatedPawn:      10,
 	PassedPawn:        120,
-	// Weak Square: a piece that enters the weak square wins; a bare king walks there.
-	WeakSquareAttack: 40,
-	WeakSquareKing:   6,
+	// Goal squares (The Weak Square's): a piece that enters one wins; a bare king walks
+	// there.
+	GoalAttack: 40,
+	GoalKing:   6,
 	// Hop Chess: the trampoline near the enemy king is the launch pad of checks and mates.
 	TrampolineNearKing: 25,
 	// Bunker: a spare way to shelter the king.
 	BunkerRight: 15,
-	// Jumping Knights: against a central enemy king, an edge king is Rule 2's stalemate
-	// victory set up against it, and it has few quiet moves (Rule 3: they all end
-	// centrally), so it is easily stalemated.
+	// Edge squares (Jumping Knights'): against a central enemy king, an edge king is Rule
+	// 2's stalemate victory set up against it, and it has few quiet moves (Rule 3: they
+	// all end centrally), so it is easily stalemated.
 	EdgeKingStalemate: 40,
-	// Black Hole: in its shelter the king's zone has three flight squares instead of eight
-	// (a zone of 4 squares instead of 9, hence about 9/4), so each attack takes a larger
-	// share of them; with three flight squares, an enemy king two squares in front takes
-	// them all and one minor piece mates (blackhole.md's dead-position note).
+	// Shelters (Black Hole's): there the king's zone has three flight squares instead of
+	// eight (a zone of 4 squares instead of 9, hence about 9/4), so each attack takes a
+	// larger share of them; with three flight squares, an enemy king two squares in front
+	// takes them all and one minor piece mates (blackhole.md's dead-position note).
 	ShelterZoneWeight:  2,
 	ShelterKingEndgame: 30,
 	Tempo:              10,

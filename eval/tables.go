@@ -78,15 +78,10 @@ func build(v *movegen.Variant, par Params) *Evaluator {
 			e.pawnKey[c][sq] = seed
 		}
 	}
-	e.weak = [2]movegen.Square{movegen.NoSquare, movegen.NoSquare}
-	if v.Name == "weaksquare" {
-		// The Weak Square rules: a1 is White's weak square, f8 Black's (weaksquare.md 1.1).
-		w, b := g.SquareByName("a1"), g.SquareByName("f8")
-		if w != movegen.NoSquare && b != movegen.NoSquare {
-			e.weak = [2]movegen.Square{w, b}
-		}
+	for c := movegen.White; c <= movegen.Black; c++ {
+		e.goal[c] = v.Goal(c)
+		e.shelter[c] = v.ZoneSquare(movegen.ShelterSquares, c)
 	}
-	e.shelter = e.shelters()
 	e.placeTerms()
 	e.buildEndgameTables()
 	return e
@@ -95,68 +90,30 @@ func build(v *movegen.Variant, par Params) *Evaluator {
 // placeTerms adds to the square tables the variant terms that depend on a piece's square
 // alone, so they cost nothing in Evaluate:
 //
-//   - Jumping Knights' edge squares (where no quiet move ends, movegen's QuietTarget):
-//     edgeKingStalemate off the king's endgame table. It is Rule 2's stalemate victory,
-//     which threatens the side whose king is on the edge while the other's is central.
-//     In a score that is one side's terms minus the other's, "my king on the edge and
-//     theirs central" minus the reverse is the same as a plain edge penalty for each king
-//     (both on the edge or both central cancel), so a table entry says it exactly.
-//     Other men get no edge term: the edge costs them quiet moves but also shelters them,
-//     since a capture must land beyond its victim and only one along the edge line can
-//     (a corner man cannot be taken at all); a penalty for it did not win games.
-//   - Black Hole's shelters: shelterKingEndgame off the king's endgame table there, for
-//     either king (an invading king has as few flight squares there as the owner).
+//   - Edge squares (movegen.EdgeSquares, where no quiet move ends): edgeKingStalemate off
+//     the king's endgame table. A king left without a move there loses by stalemate (the
+//     rule that comes with the edge), which threatens the side whose king is on the edge
+//     while the other's is central. In a score that is one side's terms minus the other's, "my
+//     king on the edge and theirs central" minus the reverse is the same as a plain edge
+//     penalty for each king (both on the edge or both central cancel), so a table entry
+//     says it exactly. Other men get no edge term: the edge costs them quiet moves but
+//     also shelters them, since a capture must land beyond its victim and only one along
+//     the edge line can (a corner man cannot be taken at all); a penalty for it did not
+//     win games.
+//   - Shelters (movegen.ShelterSquares): shelterKingEndgame off the king's endgame table
+//     there, for either king (an invading king has as few flight squares there as the
+//     owner).
 func (e *Evaluator) placeTerms() {
 	for _, sq := range e.v.Geometry.Squares() {
-		if e.v.QuietTarget(sq) {
-			continue
+		if e.v.InZone(movegen.EdgeSquares, movegen.White, sq) {
+			e.kingEnd[sq] -= int16(e.par.EdgeKingStalemate)
 		}
-		e.kingEnd[sq] -= int16(e.par.EdgeKingStalemate)
 	}
 	for _, sq := range e.shelter {
 		if sq != movegen.NoSquare {
 			e.kingEnd[sq] -= int16(e.par.ShelterKingEndgame)
 		}
 	}
-}
-
-// shelters finds each side's pocket: a square, not a weak square, whose king-step
-// neighbours all lie on that side's back rank (v.Castling.BackRank), so that it is reached
-// from the back rank alone and lies behind it. On Black Hole's board these are e0 (White)
-// and e12 (Black); rectangular boards have none, because every square there has
-// neighbours on two ranks.
-func (e *Evaluator) shelters() [2]movegen.Square {
-	g := e.v.Geometry
-	out := [2]movegen.Square{movegen.NoSquare, movegen.NoSquare}
-	for _, sq := range g.Squares() {
-		if sq == e.weak[0] || sq == e.weak[1] {
-			continue
-		}
-		// rank is the one rank all of sq's neighbours lie on, -1 if there is none.
-		rank, seen := -1, false
-		for _, to := range g.Squares() {
-			if to == sq || e.dist(sq, to) > 1 {
-				continue
-			}
-			if r := int(e.rank[to]); !seen {
-				rank, seen = r, true
-			} else if r != rank {
-				rank = -1
-				break
-			}
-		}
-		if rank < 0 {
-			continue
-		}
-		for c := movegen.White; c <= movegen.Black; c++ {
-			back := e.v.Castling.BackRank[c]
-			behind := c == movegen.White && int(e.rank[sq]) < back || c == movegen.Black && int(e.rank[sq]) > back
-			if rank == back && behind {
-				out[c] = sq
-			}
-		}
-	}
-	return out
 }
 
 // buildSquareTables fills the piece-square tables from the geometry. A piece's worth on a

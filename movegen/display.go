@@ -1,27 +1,9 @@
 package movegen
 
 // What a board for people needs to know about a position and its moves beyond the rules
-// themselves: the squares of a move's route and of its victim, the zones to shade, the
-// status line, and the legend of each piece's moves. None of it is on the search's path.
-
-// Zone is a set of squares with a rule of their own, for a board to shade: Name is a short
-// identifier ("weak", "edge", "shelter"), Label a sentence for people.
-type Zone struct {
-	Name    string
-	Label   string
-	Squares []Square
-}
-
-// squaresWhere lists the squares of g for which keep is true, rank by rank.
-func (g *Geometry) squaresWhere(keep func(Square) bool) []Square {
-	var out []Square
-	for _, sq := range g.squares {
-		if keep(sq) {
-			out = append(out, sq)
-		}
-	}
-	return out
-}
+// themselves: the squares of a move's route and of its victim, the status line, and the
+// legend of each piece's moves (the zones to shade are Variant.Zones, zones.go). None of it
+// is on the search's path.
 
 // Route is the squares m passes through where it is not one straight move: a Hop Chess
 // turn that bounces (its origin, each trampoline it lands on, its destination), a Jumping
@@ -112,7 +94,7 @@ func (p *Position) Describe() (status, note string) {
 		return status, note
 	}
 	switch {
-	case p.phase[us] == wsJumping && p.kings[us] == wsWeak[us]:
+	case p.phase[us] == wsJumping && p.kings[us] == p.v.ZoneSquare(WeakSquares, us):
 		status = me + "'s king jumps out of its weak square"
 	case p.phase[us] == wsJumping:
 		status = me + " jumps and places a piece"

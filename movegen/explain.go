@@ -274,7 +274,7 @@ func wsWhyNot(p *Position, from, to Square) string {
 		}
 		return fmt.Sprintf("The jumping king leaps like a knight, to an empty square of rows %d to %d.", lo, hi)
 	}
-	if to == wsWeak[us] {
+	if to == p.v.ZoneSquare(WeakSquares, us) {
 		return fmt.Sprintf("No piece may enter its own weak square, %s.", g.Name(to))
 	}
 	if p.cells[from].Type() == Pawn && int(g.rank[to]) == p.v.Pawn.PromoRank[us] {
@@ -300,7 +300,7 @@ func jkWhyNot(p *Position, from, to Square) string {
 		reached = reached || p.reaches(m, from, to) || from == to && m.From() == from
 	}
 	if !reached {
-		if !jkCentral[to] && p.cells[to] == Empty {
+		if p.v.InZone(EdgeSquares, p.side, to) && p.cells[to] == Empty {
 			return fmt.Sprintf("Only a capture ends on an edge square such as %s: a capture jumps over its victim to an empty square beyond.", p.v.Geometry.Name(to))
 		}
 		if p.cells[to].IsPiece() && !p.cells[to].Is(p.side) {
@@ -324,7 +324,7 @@ func jkForcedExample(p *Position) string {
 	var ml MoveList
 	p.LegalMoves(&ml)
 	for _, m := range ml.Moves() {
-		if (m.Kind() == HopCapture || m.Kind() == HopEnPassant) && !jkCentral[m.From()] && jkCentral[m.To()] {
+		if (m.Kind() == HopCapture || m.Kind() == HopEnPassant) && p.v.InZone(EdgeSquares, p.side, m.From()) && !p.v.InZone(EdgeSquares, p.side, m.To()) {
 			return fmt.Sprintf(": the %s on %s can jump %s", p.pieceName(p.cells[m.From()]), g.Name(m.From()), g.Name(m.Aux()))
 		}
 	}

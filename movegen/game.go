@@ -33,9 +33,9 @@ type Outcome struct {
 // Over reports whether the game has ended.
 func (o Outcome) Over() bool { return o.Result != Ongoing }
 
-// Status judges p by itself: the end of the game by the variant's rules (mate, stalemate
-// and the variant's own wins), the 50-move rule and dead positions. Repetition needs the
-// game's history: see Game.Outcome.
+// Status judges p by itself: the end of the game by the variant's rules (mate, stalemate,
+// a goal square entered and the variant's own wins), the 50-move rule and dead positions.
+// Repetition needs the game's history: see Game.Outcome.
 func (p *Position) Status() Outcome {
 	var ml MoveList
 	p.LegalMoves(&ml)
@@ -56,8 +56,12 @@ func (p *Position) ForcedMoves(scratch *MoveList) bool {
 // does, at every node), so that they are not generated twice.
 func (p *Position) StatusWith(legal int) Outcome { return p.status(legal) }
 
-// status is Status given the number of legal moves.
+// status is Status given the number of legal moves. A goal entered ends the game first:
+// the side that entered it has won, whatever the other side could still do.
 func (p *Position) status(legal int) Outcome {
+	if o, ok := p.goalOutcome(); ok {
+		return o
+	}
 	if p.v.outcome != nil {
 		if o, ok := p.v.outcome(p, legal); ok {
 			return o

@@ -64,9 +64,9 @@ type Variant struct {
 	// KingsMayBeInCheck allows positions where the side not to move is in check (Weak
 	// Square: checks are ignored while a side jumps).
 	KingsMayBeInCheck bool
-	// Zones are squares with a rule of their own that a player must see on the board (the
-	// weak squares, Jumping Knights' edge, Black Hole's shelters); shown, never read by
-	// the rules.
+	// Zones are squares with a rule of their own, each of a kind (zones.go: weak squares,
+	// edge squares, shelters): the end of the game, the evaluation and the explanations
+	// read them by kind instead of knowing the game, and a board shades them.
 	Zones []Zone
 
 	// legalMoves replaces the whole legal move generation.

@@ -71,8 +71,8 @@ var Blackhole = (&Variant{
 	StartFEN:     "****1****/rnbqkmbnr/ppppppppp/9/9/9/4*4/9/9/9/PPPPPPPPP/RNBQKMBNR/****1**** w KQkq - 0 1",
 	deadPosition: blackholeDeadPosition,
 	validate:     validateBlackhole,
-	Zones: []Zone{{Name: "shelter", Label: "The shelter squares behind the kings",
-		Squares: []Square{blackholeBoard.Square(blackholeFileE, 0), blackholeBoard.Square(blackholeFileE, 12)}}},
+	Zones: []Zone{sideZone(ShelterSquares, "shelter", "The shelter squares behind the kings",
+		[2]Square{blackholeBoard.Square(blackholeFileE, 0), blackholeBoard.Square(blackholeFileE, 12)})},
 }).compile()
 
 // blackholeDeadPosition reports the material with which no sequence of legal moves can

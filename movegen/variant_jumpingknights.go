@@ -71,8 +71,8 @@ var JumpingKnights = (&Variant{
 	quietTargets:     &jkCentral,
 	pseudoMoves:      jkPseudo,
 	whyNot:           jkWhyNot,
-	Zones: []Zone{{Name: "edge", Label: "The edge squares: only a capture reaches them",
-		Squares: jkBoard.squaresWhere(func(sq Square) bool { return !jkCentral[sq] })}},
+	Zones: []Zone{sharedZone(EdgeSquares, "edge", "The edge squares: only a capture reaches them",
+		jkBoard.squaresWhere(func(sq Square) bool { return !jkCentral[sq] }))},
 }).compile()
 
 // jkCentral marks the central 64 squares a1..h8, where every non-capturing move ends.

@@ -96,8 +96,8 @@ var WeakSquare = (&Variant{
 	validate:          wsValidate,
 	parseMove:         wsParseMove,
 	whyNot:            wsWhyNot,
-	Zones: []Zone{{Name: "weak", Label: "The weak squares: a side may not enter its own, and wins by entering the other's",
-		Squares: wsWeak[:]}},
+	Zones: []Zone{sideZone(WeakSquares, "weak", "The weak squares: a side may not enter its own, and wins by entering the other's",
+		wsWeak)},
 }).compile()
 
 // wsWon reports whether the side not to move has just entered the weak square of the side

@@ -25,7 +25,7 @@ import (
 )
 
 func main() {
-	variant := flag.String("variant", "normal", "the variant to tune")
+	variant := flag.String("variant", movegen.FIDE.Name, "the variant to tune")
 	games := flag.Int("games", 1000, "self-play games to take positions from")
 	nodes := flag.Uint64("nodes", 4000, "nodes per move of the self-play games")
 	opening := flag.Int("opening", 8, "random plies that start each game")

@@ -21,7 +21,7 @@ var tunable = []struct {
 	{"MobilityScale", 4},
 	{"ShieldPawn", 2}, {"KingZoneAttack", 1}, {"KingZoneQuadratic", 1},
 	{"DoubledPawn", 2}, {"IsolatedPawn", 2}, {"PassedPawn", 10},
-	{"WeakSquareAttack", 5}, {"WeakSquareKing", 1}, {"TrampolineNearKing", 5}, {"BunkerRight", 3},
+	{"GoalAttack", 5}, {"GoalKing", 1}, {"TrampolineNearKing", 5}, {"BunkerRight", 3},
 	{"EdgeKingStalemate", 5}, {"ShelterKingEndgame", 5},
 	{"Tempo", 2},
 }
@@ -35,8 +35,8 @@ func field(par *eval.Params, name string) *int {
 	return f.Addr().Interface().(*int)
 }
 
-// relevant drops the weights that v's evaluation never reads (a Marshall outside Black
-// Hole, the weak squares outside the Weak Square...): moving them cannot change the error.
+// relevant drops the weights that v's evaluation never reads (a piece type v does not
+// have, the terms of zones it does not declare...): moving them cannot change the error.
 func relevant(v *movegen.Variant, samples []sample) []int {
 	base := eval.DefaultParams()
 	var out []int
