@@ -39,14 +39,16 @@ var fidePositions = []string{
 	"r1b2rk1/2q1bppp/p2p1n2/np2p3/3PP3/5N1P/PPBN1PP1/R1BQR1K1 w - - 0 13",
 }
 
-// variantDepth is the depth of each other variant's start position: lower where a node
-// has many more moves (Hop Chess's turns are a piece move times a trampoline square).
-// Variants not listed get defaultVariantDepth, so a new variant joins the bench at once.
-var variantDepth = map[string]int{
-	"weaksquare": 9, // few moves per node in the jumping phase
-	"bunker":     9,
-	"blackhole":  8,
-	"hopchess":   5,
+// variantDepth is the depth of each other variant's start position, keyed by the variant
+// itself (not its name, which a rename would silently drop to the default): lower where a
+// node has many more moves (placing turns are a piece move times a placement square),
+// higher where it has few. Variants not listed get defaultVariantDepth, so a new variant
+// joins the bench at once.
+var variantDepth = map[*movegen.Variant]int{
+	movegen.WeakSquare: 9, // few moves per node in the jump phase
+	movegen.Bunker:     9,
+	movegen.Blackhole:  8,
+	movegen.HopChess:   5,
 }
 
 const defaultVariantDepth = 7
@@ -62,7 +64,7 @@ func SearchPositions() []SearchPosition {
 		if v == movegen.FIDE {
 			continue
 		}
-		d, ok := variantDepth[v.Name]
+		d, ok := variantDepth[v]
 		if !ok {
 			d = defaultVariantDepth
 		}

@@ -58,6 +58,13 @@ const (
 	numKinds
 )
 
+// firstPlacingKind is the first of the kinds whose aux is a placement square (Turn to
+// TurnEnPassant: they come last, so that IsPlacingTurn is one comparison).
+const firstPlacingKind = Turn
+
+// pieceMoveBits are the fields of a Move that say what its piece does: from, to, promo.
+const pieceMoveBits Move = 0x0F00FFFF
+
 // NewMove packs a move.
 func NewMove(kind MoveKind, from, to, aux Square, promo PieceType) Move {
 	return Move(from) | Move(to)<<8 | Move(aux)<<16 | Move(promo)<<24 | Move(kind)<<28
@@ -81,6 +88,45 @@ func (m Move) Promo() PieceType { return PieceType(m>>24) & 0xF }
 
 // Kind is the move's kind.
 func (m Move) Kind() MoveKind { return MoveKind(m >> 28) }
+
+// The parts of a move, for code outside movegen (search, protocol), so that it never reads
+// the bits above nor depends on the order of the kinds. A placing turn (Hop Chess's) is made
+// of two parts, chosen apart: a piece move, then a placement of the mover's own marker on an
+// empty square (the trampoline). One piece move thus comes with as many turns as there are
+// squares to place on, which a search groups by piece move (PieceMove) and orders by
+// placement (Placement).
+
+// PieceMove says what a move does with its piece, without what it places: the origin, the
+// destination and the promotion. Two moves have the same PieceMove when they take the same
+// piece from the same square to the same square and promote it alike, whatever they place
+// and by whatever route (a pawn's plain double step and its step and bounce off a
+// trampoline are one piece move). It is a key to compare and group moves by, not a move to
+// play.
+type PieceMove uint32
+
+// PieceMove is m's piece move.
+func (m Move) PieceMove() PieceMove { return PieceMove(m & pieceMoveBits) }
+
+// IsPlacingTurn reports whether m is a whole turn of a game whose turns end with a
+// placement: a piece move followed by the placement of the mover's marker (Hop Chess's
+// turns, whose marker is the trampoline). It is a property of the kind of move, true also
+// of a turn that places nothing yet (White's first Hop Chess turn, Placement NoSquare).
+// Drops and the jumps that leave a hand piece behind place pieces too, but there the square
+// is not a choice apart from the move, so they are not placing turns.
+func (m Move) IsPlacingTurn() bool { return m.Kind() >= firstPlacingKind }
+
+// Placement is the square where the placing turn m puts the mover's marker, NoSquare when m
+// places nothing (White's first Hop Chess turn) or is not a placing turn.
+func (m Move) Placement() Square {
+	if !m.IsPlacingTurn() {
+		return NoSquare
+	}
+	return m.Aux()
+}
+
+// WithPlacement is the placing turn m with its placement on sq instead: the turn made of
+// m's piece move and that placement. m must be a placing turn.
+func (m Move) WithPlacement(sq Square) Move { return m&^(0xFF<<16) | Move(sq)<<16 }
 
 // MaxMoves bounds the length of a move list: the most moves any position of any variant
 // can have. Hop Chess turns (a piece move times a trampoline square) are the widest: about

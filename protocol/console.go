@@ -426,7 +426,7 @@ func (c *console) listMoves() {
 				texts = append(texts, move)
 				sample[move] = m
 			}
-			placements[move] = append(placements[move], m.Aux())
+			placements[move] = append(placements[move], m.Placement())
 			continue
 		}
 		texts = append(texts, text)
@@ -486,13 +486,7 @@ func placementSummary(p *movegen.Position, m movegen.Move, allowed []movegen.Squ
 }
 
 // isTurn reports whether m is a Hop Chess turn that places a trampoline after the move.
-func isTurn(m movegen.Move) bool {
-	switch m.Kind() {
-	case movegen.Turn, movegen.TurnCastle, movegen.TurnEnPassant, movegen.TurnViaStep:
-		return m.Aux() != movegen.NoSquare
-	}
-	return false
-}
+func isTurn(m movegen.Move) bool { return m.Placement() != movegen.NoSquare }
 
 // plural writes n things, with the noun in the plural unless n is 1.
 func plural(n int, noun string) string {

@@ -1,10 +1,6 @@
 package search
 
-import (
-	"slices"
-
-	"varchess/movegen"
-)
+import "varchess/movegen"
 
 // negamax returns the score of p from the side to move's point of view, searching depth
 // plies with principal variation search. ply is the distance from the root.
@@ -58,8 +54,9 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	if !inCheck {
 		staticEval = w.evaluate(p)
 	}
-	// Under a capture obligation (Rule 4) the side to move may have to give material away:
-	// neither the static evaluation nor a pass bounds what it can keep (see canNullMove).
+	// Under a capture obligation (ForcedMoves) the side to move may have to give material
+	// away: neither the static evaluation nor a pass bounds what it can keep (see
+	// canNullMove).
 	forced := !inCheck && p.ForcedMoves(&w.scratch)
 	// Reverse futility pruning: far above beta at low depth, a quiet position stays there.
 	// (Not in check, so the check extension below leaves depth as it is.)
@@ -108,8 +105,8 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 
 	// Check extension: a check is a forcing move whose answer must be seen (not where
 	// checks do not restrict the moves, and not beyond twice the nominal depth).
-	// Wide nodes (Hop Chess) are not extended: there most turns can give or parry a
-	// check through a trampoline, and extending them all would never end.
+	// Wide nodes are not extended: there most turns can give or parry a check through
+	// their placement, and extending them all would never end.
 	if inCheck && !special && !wide && ply < 2*w.rootDepth {
 		depth++
 	}
@@ -141,47 +138,22 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 
 	origAlpha := alpha
 	best, bestMove := -Infinity, movegen.NullMove
-	f.nquiets, f.ncaptures = 0, 0
-	quietsSeen, lateSeen := 0, 0
+	f.nquiets, f.ncaptures, f.lateSeen = 0, 0, 0
+	quietsSeen := 0
 	for i := 0; i < f.n; i++ {
 		m := f.pick(i)
 		if ply == 0 && w.isExcluded(m) {
 			continue
 		}
 		tactical := w.ev.Tactical(p, m)
-		// Wide nodes (Hop Chess: every piece move times every trampoline square) prune late
-		// non-tactical moves at any depth but the root's, in check or not, before they are
-		// even played: their hundreds of turns are ordered by the piece move's and the
-		// trampoline square's histories, and only the first ones are worth a search. The
-		// checks are searched all the same from wideCheckDepth (their mates in one are
-		// found before the loop, mateInOne): Hop Chess's attacks are quiet turns that
-		// check through a trampoline, and a search that prunes them misses the mates in
-		// two that a depth-2 search, playing every root turn, finds against it.
-		checkKept := wide && ply > 0 && depth >= wideCheckDepth && !tactical && f.givesCheck(m)
-		widePrunable := wide && ply > 0 && !special && best > -MateBound && m != ttMove && !f.fullWidth
-		if widePrunable && !tactical && !checkKept {
-			if lateSeen >= wideLimit(depth, pvNode) {
+		// A wide node below the root skips most of its turns unplayed, and searches its
+		// checks beyond the quiet-move limits (checkKept): see wideSkip.
+		checkKept := false
+		if wide && ply > 0 {
+			prunable := !special && best > -MateBound
+			var skip bool
+			if skip, checkKept = f.wideSkip(m, ttMove, tactical, prunable, depth, pvNode); skip {
 				continue
-			}
-			// One placement per piece move: the history orders the turns of the best piece
-			// moves first, all their placements together, and the limit would otherwise be
-			// spent on a few piece moves.
-			if isTurn(m) && countTurns(f.quiets[:f.nquiets], m) >= widePlacements {
-				continue
-			}
-			lateSeen++
-		}
-		// ... and they search a capture with its first placements only (quiescence, with
-		// one): the placement rarely changes what a capture wins, and the tens of
-		// placements of every capture were most of the nodes below each root turn
-		// (measured: 143000 nodes to depth 2 in a middlegame of 1244 turns, 9000 after).
-		if widePrunable && tactical && isTurn(m) {
-			if countTurns(f.captures[:f.ncaptures], m) >= widePlacements {
-				continue
-			}
-			if f.ncaptures < len(f.captures) {
-				f.captures[f.ncaptures] = m
-				f.ncaptures++
 			}
 		}
 		next := w.child(p, ply)
@@ -301,9 +273,9 @@ func (w *worker) isExcluded(m movegen.Move) bool {
 	return false
 }
 
-// qsearch searches only the tactical moves (captures, hop captures, promotions,
-// weak-square entries) until the position is quiet, so that the static evaluation is not
-// taken in the middle of an exchange. In check near its start it searches every evasion.
+// qsearch searches only the tactical moves (captures, hop captures, promotions, decisive
+// entries) until the position is quiet, so that the static evaluation is not taken in the
+// middle of an exchange. In check near its start it searches every evasion.
 func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 	f := &w.stack[ply]
 	f.pvLen = 0
@@ -321,13 +293,14 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 	// more (cache misses on a large table) than the nodes it saves.
 
 	evasions := qply < qCheckPlies && knownCheck(p, hint) && !(w.rootSpecial && specialPhase(p))
-	// A capture obligation (Jumping Knights' Rule 4) takes away the choice standing pat
-	// stands for: the side to move must make one of its few legal moves, all captures or
-	// checks, so the node is scored by them alone, with no shortcut that assumes a pass
-	// (stand pat, lazy evaluation, delta pruning). Its checks are searched in the first
-	// qCheckPlies plies, like evasions, and only its captures and promotions deeper; so
-	// the quiescence still ends: beyond qCheckPlies every move searched takes a piece or
-	// promotes a pawn, of which there are finitely many, as without the rule.
+	// A capture obligation (ForcedMoves: a rule to capture or check) takes away the
+	// choice standing pat stands for: the side to move must make one of its few legal
+	// moves, all captures or checks, so the node is scored by them alone, with no shortcut
+	// that assumes a pass (stand pat, lazy evaluation, delta pruning). Its checks are
+	// searched in the first qCheckPlies plies, like evasions, and only its captures and
+	// promotions deeper; so the quiescence still ends: beyond qCheckPlies every move
+	// searched takes a piece or promotes a pawn, of which there are finitely many, as
+	// without the rule.
 	forced := !evasions && p.ForcedMoves(&w.scratch)
 	standPat := !evasions && !forced
 	best, stand := -Infinity, 0
@@ -360,13 +333,13 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 
 	w.scratch.Reset()
 	legal := 0
-	var theirs *movegen.Landings // where the opponent's pieces land (Hop Chess), for fill
+	var theirs *movegen.Landings // where the opponent's pieces land (placing turns), for fill
 	if standPat && !w.ev.DecisiveEntries() {
 		// Only captures and promotions are searched here (no entry decides the game), so
 		// only they are tested for legality, and of the other moves just enough to know
-		// whether the side to move has any (the game ends on zero, not on a number). Hop
-		// Chess's captures come with the one placement the loop below would search (the
-		// one fill orders first), not with all fifty.
+		// whether the side to move has any (the game ends on zero, not on a number). Where
+		// turns end with a placement, the captures come with the one placement the loop
+		// below would search (the one fill orders first), not with all fifty.
 		var anyLegal bool
 		if p.Variant().HasTrampolines() {
 			w.landings = p.HopLandings(p.SideToMove().Other())
@@ -389,8 +362,8 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 		return w.evaluate(p)
 	}
 	if evasions && w.scratch.Len() >= wideNode {
-		// Hundreds of evasions (Hop Chess: move the trampoline away) are too many to
-		// search here: stand pat and look at the captures only.
+		// Hundreds of evasions (a wide node's: move the placed marker away) are too many
+		// to search here: stand pat and look at the captures only.
 		evasions, standPat = false, true
 		stand = w.evaluate(p)
 		if stand >= beta {
@@ -405,16 +378,9 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 	for i := 0; i < f.n; i++ {
 		m := f.pick(i)
 		if !evasions {
-			// Hop Chess: a capture is searched with one trampoline placement only (the one
-			// ordered first); the other placements rarely change an exchange.
-			if isTurn(m) {
-				if seenTurn(f, nseen, m) {
-					continue
-				}
-				if nseen < len(f.quiets) {
-					f.quiets[nseen] = m
-					nseen++
-				}
+			// A capture is searched with one placement only (firstPlacement).
+			if m.IsPlacingTurn() && !f.firstPlacement(m, &nseen) {
+				continue
 			}
 			// Delta pruning: even winning the victim for free would not reach alpha.
 			if standPat && m.Promo() == movegen.NoType && stand+w.ev.Value(p.Captured(m).Type())+deltaMargin <= alpha &&
@@ -453,20 +419,6 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 	return best
 }
 
-// wideLimit is the number of quiet moves searched at a wide node of depth: the usual late
-// move pruning count near the leaves, a wider one above, twice that on the principal
-// variation (where the root's moves, all searched, are not counted).
-func wideLimit(depth int, pvNode bool) int {
-	n := lmpBase + wideFactor*depth
-	if depth <= lmpDepth {
-		n = lmpBase + depth*depth
-	}
-	if pvNode {
-		n *= 2
-	}
-	return n
-}
-
 // Whether a node's side to move is in check, when the parent already knows.
 const (
 	checkUnknown = iota
@@ -494,7 +446,7 @@ func (w *worker) child(p *movegen.Position, ply int) *movegen.Position {
 
 // bestGain bounds what one tactical move can win in p: the opponent's most valuable
 // piece, plus a promotion's gain if the side to move has pawns. Where a tactical move can
-// win the game outright (weak squares) there is no bound.
+// win the game outright (an entry the evaluator calls decisive) there is no bound.
 func (w *worker) bestGain(p *movegen.Position) int {
 	if w.ev.DecisiveEntries() {
 		return Infinity
@@ -505,23 +457,6 @@ func (w *worker) bestGain(p *movegen.Position) int {
 		gain += w.promoGain
 	}
 	return gain
-}
-
-// seenTurn reports whether a Hop Chess turn with m's piece move (origin, destination,
-// promotion) is among the first n moves recorded in f.quiets.
-func seenTurn(f *frame, n int, m movegen.Move) bool { return countTurns(f.quiets[:n], m) > 0 }
-
-// countTurns counts the Hop Chess turns among turns with m's piece move (origin,
-// destination, promotion).
-func countTurns(turns []movegen.Move, m movegen.Move) int {
-	const pieceMove = 0x0F00FFFF // from, to and promotion; not the trampoline square
-	n := 0
-	for _, x := range turns {
-		if x&pieceMove == m&pieceMove {
-			n++
-		}
-	}
-	return n
 }
 
 // cuts reports whether a stored score s with bound b decides a node with window
@@ -544,80 +479,4 @@ func (w *worker) updatePV(f *frame, m movegen.Move, ply int) {
 	f.pv[0] = m
 	n := copy(f.pv[1:], child.pv[:child.pvLen])
 	f.pvLen = n + 1
-}
-
-// mateInOne looks among the checks LegalMovesChecks listed at a wide node below the root
-// for one that mates at once, and returns its score and the move, or 0. Wide nodes prune
-// their late quiet moves unplayed, and in Hop Chess the mates are quiet turns that check
-// through a trampoline: a search that does not look for them walks into mates in one, at
-// any depth. Searching every check instead costs several times the whole search
-// (measured); asking whether the checked side has a legal reply costs a fraction of a
-// node per check. Only depth 1 needs the test: from wideCheckDepth every check is
-// searched (and spared futility pruning), which finds its mate as well, and the root
-// prunes nothing unplayed. (Testing at every depth was half the time of a middlegame
-// search, for the same nodes.)
-func (w *worker) mateInOne(p *movegen.Position, wide bool, depth, ply int) (int, movegen.Move) {
-	if !wide || depth >= wideCheckDepth {
-		return 0, movegen.NullMove
-	}
-	escape := &w.stack[ply].escape
-	for _, m := range w.checks.Moves() {
-		next := w.child(p, ply)
-		next.Apply(m)
-		if next.HasLegalMoveHint(&w.replies, escape) {
-			continue
-		}
-		if score := -outcomeScore(next.StatusWith(0), next, ply+1); score > MateBound {
-			return score, m
-		}
-	}
-	return 0, movegen.NullMove
-}
-
-// maxChecks bounds the checks a wide node keeps for givesCheck; beyond it (positions no
-// game reaches) the rest are pruned like any quiet turn.
-const maxChecks = 1024
-
-// setChecks keeps the checks LegalMovesChecks listed, sorted, when the node at frame f is
-// wide (elsewhere nothing is pruned unplayed and moves are tested once played).
-func (f *frame) setChecks(wide bool, checks []movegen.Move) {
-	f.nchecks = 0
-	if !wide || len(checks) == 0 {
-		return
-	}
-	f.nchecks = copy(f.checks[:], checks)
-	slices.Sort(f.checks[:f.nchecks])
-}
-
-// givesCheck reports whether m is among the checks setChecks kept.
-func (f *frame) givesCheck(m movegen.Move) bool {
-	if f.nchecks == 0 {
-		return false
-	}
-	_, found := slices.BinarySearch(f.checks[:f.nchecks], m)
-	return found
-}
-
-// verifyReplies checks a root move of a wide node (Hop Chess) that is about to become the
-// best one against every reply, and returns its score, lowered when some reply does better
-// than score-verifyMargin. Below the root the search prunes all but a few of the
-// opponent's hundreds of turns, and a placement it never tried can refute the move; a
-// search limited to depth 2 plays every turn at its root and finds exactly such
-// refutations. The check is a null-window search of the position after the move, to
-// verifyDepth, with the opponent's turns unpruned: each reply that the move survives is
-// usually refuted by the first answer tried, so it costs a fraction of a full search.
-func (w *worker) verifyReplies(next *movegen.Position, score int) int {
-	bound := score - verifyMargin
-	f := &w.stack[1]
-	// The root takes its line from this frame, which the check overwrites.
-	pvLen := f.pvLen
-	w.savedPV = f.pv
-	f.fullWidth = true
-	v := -w.negamax(next, -bound, -bound+1, verifyDepth, 1)
-	f.fullWidth = false
-	f.pv, f.pvLen = w.savedPV, pvLen
-	if w.stopped || v >= bound {
-		return score
-	}
-	return v
 }

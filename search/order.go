@@ -6,18 +6,18 @@ import (
 	"varchess/movegen"
 )
 
-// Ordering scores: the hash move, then tactical moves (weak-square entries first, then
+// Ordering scores: the hash move, then tactical moves (decisive entries first, then
 // captures by victim and attacker), then killers, then the quiet moves by history.
 const (
 	orderTT       = 1 << 30
-	orderWinning  = 1 << 29 // a move onto the opponent's weak square
+	orderWinning  = 1 << 29 // a move onto a square that wins at once (DecisiveEntries)
 	orderTactical = 1 << 28
 	orderKiller   = 1 << 27
 )
 
 // lazyPicks is how many moves are picked by selection before the rest are sorted at once:
-// most cutoffs come from the first moves, and sorting hundreds of Hop Chess turns by
-// selection would cost n^2.
+// most cutoffs come from the first moves, and sorting the hundreds of turns of a wide node
+// by selection would cost n^2.
 const lazyPicks = 4
 
 // key packs a move and its ordering score so that a larger word is a better move; ties go
@@ -43,8 +43,8 @@ func historyFrom(m movegen.Move) movegen.Square {
 	return m.From()
 }
 
-// isTurn reports whether m is a Hop Chess turn, whose aux field is a trampoline square.
-func isTurn(m movegen.Move) bool { return m.Kind() >= movegen.Turn }
+// isTurn reports whether m is a placing turn, whose placement fill orders.
+func isTurn(m movegen.Move) bool { return m.IsPlacingTurn() }
 
 // fill moves the generated moves of p from the scratch list into frame f with their
 // ordering scores. With onlyTactical it keeps the tactical moves only (quiescence). It
@@ -140,10 +140,10 @@ func (f *frame) pick(i int) movegen.Move {
 	return moveOf(f.moves[i])
 }
 
-// radixMin is the length from which pick uses radixSortDesc: Hop Chess's hundreds of
-// turns (sorting them was a tenth of a Hop Chess search; radix sorting them made it about
-// 5% faster, same nodes). Shorter lists (every other variant's) keep slices.Sort, whose
-// few comparisons cost less than the passes' 256 counters each.
+// radixMin is the length from which pick uses radixSortDesc: a wide node's hundreds of
+// turns (sorting them was a tenth of a search of placing turns; radix sorting them made it
+// about 5% faster, same nodes). Shorter lists (every other variant's) keep slices.Sort,
+// whose few comparisons cost less than the passes' 256 counters each.
 const radixMin = 128
 
 // radixSortDesc sorts keys in descending order, with buf (as long as keys) as scratch:
@@ -199,8 +199,8 @@ func (w *worker) updateHistory(p *movegen.Position, f *frame, best movegen.Move,
 			b = bonus
 		}
 		gravity(&w.history[us][historyFrom(m)][m.To()], 32*b)
-		if isTurn(m) {
-			gravity(&w.trampHistory[us][m.Aux()], 8*b)
+		if m.IsPlacingTurn() {
+			gravity(&w.trampHistory[us][m.Placement()], 8*b)
 		}
 	}
 }

@@ -24,8 +24,11 @@ func TestPickOrdersDescending(t *testing.T) {
 				switch kind {
 				case "random":
 					k = rng.Uint64()
-				case "scores": // a few scores, turns of a few piece moves
-					k = key(movegen.Move(0x8000_0000|rng.IntN(4)<<16|rng.IntN(4096)), int32(rng.IntN(5)-2)*orderKiller)
+				case "scores": // a few scores, turns of a few piece moves with a few placements
+					placement := movegen.Square(rng.IntN(4))
+					from, to := movegen.Square(rng.IntN(256)), movegen.Square(rng.IntN(16))
+					m := movegen.NewMove(movegen.Turn, from, to, placement, movegen.NoType)
+					k = key(m, int32(rng.IntN(5)-2)*orderKiller)
 				default:
 					k = 0x1234_5678_9abc_0000 | uint64(rng.IntN(1<<16))
 				}

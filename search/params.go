@@ -34,7 +34,8 @@ const (
 	futilityMargin = 120
 
 	// lmpDepth and lmpBase: late move pruning skips the quiet moves after the first
-	// lmpBase + depth*depth at depth <= lmpDepth (Hop Chess's hundreds of quiet turns need it).
+	// lmpBase + depth*depth at depth <= lmpDepth (wide nodes' hundreds of quiet turns need
+	// it).
 	lmpDepth = 3
 	lmpBase  = 4
 	// wideNode and wideFactor: at nodes with at least wideNode moves, late move pruning
@@ -43,8 +44,8 @@ const (
 	wideNode   = 200
 	wideFactor = 6
 	// widePlacements: a wide node below the root searches each capture, and each quiet
-	// piece move within the late-move limit, with this many of its trampoline placements
-	// (the first by order); checks are counted apart (wideCheckDepth).
+	// piece move within the late-move limit, with this many of its placements (the first
+	// by order); checks are counted apart (wideCheckDepth).
 	widePlacements = 1
 	// wideCheckDepth: from this depth a wide node searches all its checks, beyond the
 	// late-move limits and futility pruning (below it, mateInOne tests them instead).
@@ -71,8 +72,8 @@ const (
 	lazyMargin = 400
 
 	// qCheckPlies: quiescence searches every evasion of a check only in its first plies;
-	// deeper it stands pat, so that games where checks persist (the Weak Square jumping
-	// phase ignores check) cannot make it explode.
+	// deeper it stands pat, so that games where checks persist (a jump phase, whose moves
+	// check does not restrict) cannot make it explode.
 	qCheckPlies = 4
 
 	// historyMax bounds the history scores (the "gravity" formula keeps them inside).
@@ -94,8 +95,8 @@ const (
 	latencyMoves = 150
 	// defaultMovesToGo is how many moves the remaining clock is spread over in sudden death.
 	defaultMovesToGo = 30
-	// hopMovesToGo replaces it in Hop Chess (see suddenDeathMoves).
-	hopMovesToGo = 15
+	// placingMovesToGo replaces it where turns end with a placement (see gameMoves).
+	placingMovesToGo = 15
 	// hardFactor: the hard limit is this many times the planned time (an iteration that has
 	// started may run on to it), never more than maxClockShare of the clock.
 	hardFactor = 4
@@ -125,8 +126,8 @@ const (
 	maxLag   = time.Second
 	lagDecay = 8
 	// clockPeriod is how often (in nodes, a power of two minus one as a mask) every worker
-	// reads the clock against the hard deadline: a Hop Chess node generates thousands of
-	// turns, and 64 of its nodes still take only milliseconds.
+	// reads the clock against the hard deadline: a wide node generates thousands of turns,
+	// and 64 of its nodes still take only milliseconds.
 	clockPeriod = 63
 	// defaultMoveTime is the thinking time when the limits set none at all.
 	defaultMoveTime = 5 * time.Second
@@ -135,16 +136,14 @@ const (
 	watchPeriod = 2 * time.Millisecond
 )
 
-// suddenDeathMoves is how many moves the clock is spread over in sudden death, by variant
-// name. Hop Chess games are short: mates through trampolines come with most of the
-// material still on the board (27 plies median in a 16-game depth-2 match, none beyond
-// 56), so spread over 30 moves most of its clock was never used.
-var suddenDeathMoves = map[string]int{"hopchess": hopMovesToGo}
-
-// gameMoves is suddenDeathMoves for variant v, defaultMovesToGo where it sets none.
+// gameMoves is how many moves the clock is spread over in sudden death in variant v.
+// Games whose turns end with a placement (movegen's placing turns: the variant has
+// trampolines) are short: mates through the placed markers come with most of the material
+// still on the board (27 plies median in a 16-game depth-2 match, none beyond 56), so spread over
+// defaultMovesToGo moves most of the clock was never used.
 func gameMoves(v *movegen.Variant) int {
-	if n, ok := suddenDeathMoves[v.Name]; ok {
-		return n
+	if v.HasTrampolines() {
+		return placingMovesToGo
 	}
 	return defaultMovesToGo
 }

@@ -3,9 +3,9 @@ package search
 import "varchess/movegen"
 
 // specialPhase reports whether either side still has pieces in hand: a placement phase
-// (Pre-chess) or a Weak Square jumping phase (every jump but the first places a hand
-// piece, so a jumping side always has one; a stuck side keeps its hand for good, which
-// makes this conservative for the rest of such a game). Placements and jumps are
+// (pieces dropped before play) or a jump phase (every jump but the first places a hand
+// piece, so a side in its jump phase always has one; a stuck side keeps its hand for good,
+// which makes this conservative for the rest of such a game). Placements and jumps are
 // compulsory, checks do not restrict jumps, and a static evaluation of half-built armies
 // says little, so the search keeps to plain alpha-beta there: no null move, no static
 // pruning, no check extension, gentle reductions. (Position.Phase is not used: its
@@ -41,20 +41,20 @@ func hasPieces(p *movegen.Position, c movegen.Color) bool {
 //     variant);
 //   - in placement and jump phases (specialPhase): moves there are compulsory and a pass
 //     is not a weaker version of any of them;
-//   - under a capture obligation (forced: Jumping Knights' Rule 4, where every legal move
-//     captures from the edge or gives check), the zugzwang of draughts: passing would
-//     often be better than the forced move;
+//   - under a capture obligation (forced: ForcedMoves, where every legal move captures
+//     or gives check), the zugzwang of draughts: passing would often be better than the
+//     forced move;
 //   - when every legal move is a capture, for the same reason (in FIDE such positions are
 //     rare and tactical anyway);
-//   - Hop Chess needs no exception: a turn is a piece move plus a trampoline placement
-//     that may leave the trampoline where it stands, so a pass is a turn minus its piece
-//     move, and the opponent's trampoline threats stay on the board while we pass.
+//   - placing turns need no exception: a turn is a piece move plus a placement that may
+//     leave the marker where it stands, so a pass is a turn minus its piece move, and the
+//     opponent's threats through its marker stay on the board while we pass.
 func canNullMove(p *movegen.Position, special, forced bool, legal, captures int) bool {
 	return hasPieces(p, p.SideToMove()) && !special && !forced && captures < legal
 }
 
 // outcomeScore scores a finished game at ply from the side to move's point of view: the
-// variant's rules decide who won (a stalemate may win, an entered weak square wins), and
+// variant's rules decide who won (a stalemate may win, so may entering a goal square), and
 // a win is worth more the sooner it comes.
 func outcomeScore(o movegen.Outcome, p *movegen.Position, ply int) int {
 	switch o.Result {

@@ -188,8 +188,8 @@ func (pl plan) newIterationUntil(scale int) time.Duration {
 // starts no new iteration, after an iteration that scored score and one before it that
 // scored prev: a score that fell, or a best move that changed, means the deeper search
 // found something the shallower one missed, and the next iteration may find the answer
-// to it. (Measured in Hop Chess: winning positions thrown away by a move chosen at the
-// depth where the score first fell.) The hard limit still bounds every move.
+// to it. (Measured with placing turns: winning positions thrown away by a move chosen at
+// the depth where the score first fell.) The hard limit still bounds every move.
 func timeScale(prev, score int, changed bool) int {
 	scale := 100
 	if abs(prev) < MateBound && abs(score) < MateBound {

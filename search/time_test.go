@@ -13,7 +13,7 @@ import (
 // increment, so the clock grows back. Pure arithmetic on the plan, no timing.
 func TestPlanKeepsTheReserve(t *testing.T) {
 	ms := time.Millisecond
-	for _, gameMoves := range []int{defaultMovesToGo, hopMovesToGo} {
+	for _, gameMoves := range []int{defaultMovesToGo, placingMovesToGo} {
 		for _, inc := range []time.Duration{0, 10 * ms, 20 * ms, 50 * ms, 100 * ms} {
 			for _, mtg := range []int{0, 1, 2, 5, 40} {
 				for _, lag := range []time.Duration{0, 40 * ms, 300 * ms} {
@@ -59,7 +59,7 @@ func TestPlanWorstCaseGame(t *testing.T) {
 		{5 * time.Second, 50 * ms, 10 * ms, 600 * ms, reserveFloor * 2 / 5},
 		{5 * time.Second, 0, 0, 0, 100 * ms},
 	} {
-		for _, gameMoves := range []int{defaultMovesToGo, hopMovesToGo} {
+		for _, gameMoves := range []int{defaultMovesToGo, placingMovesToGo} {
 			var meter lagMeter
 			clock, lowest := tc.base, tc.base
 			for move := 0; move < 300; move++ {
@@ -124,7 +124,7 @@ func TestLagMeter(t *testing.T) {
 }
 
 // TestHopChessSpreadsItsClockOverFewerMoves: Hop Chess plans each sudden-death move
-// with the clock spread over hopMovesToGo moves, the other variants over
+// with the clock spread over placingMovesToGo moves, the other variants over
 // defaultMovesToGo; a given number of moves to the control overrides neither beyond it.
 func TestHopChessSpreadsItsClockOverFewerMoves(t *testing.T) {
 	lim := Limits{Time: 10 * time.Second, Inc: 100 * time.Millisecond}
@@ -133,7 +133,7 @@ func TestHopChessSpreadsItsClockOverFewerMoves(t *testing.T) {
 	for _, c := range []struct {
 		variant string
 		moves   int
-	}{{"normal", defaultMovesToGo}, {"jumpingknights", defaultMovesToGo}, {"hopchess", hopMovesToGo}} {
+	}{{"normal", defaultMovesToGo}, {"jumpingknights", defaultMovesToGo}, {"hopchess", placingMovesToGo}} {
 		v := movegen.ByName(c.variant)
 		if got := gameMoves(v); got != c.moves {
 			t.Fatalf("%s: spread over %d moves, want %d", c.variant, got, c.moves)
@@ -143,9 +143,9 @@ func TestHopChessSpreadsItsClockOverFewerMoves(t *testing.T) {
 			t.Errorf("%s: soft limit %v, want %v", c.variant, pl.soft, want)
 		}
 	}
-	// Twenty moves to a control: Hop Chess still plans for at most hopMovesToGo of them.
+	// Twenty moves to a control: Hop Chess still plans for at most placingMovesToGo of them.
 	lim.MovesToGo = 20
-	if pl := newPlan(lim, moveOverhead, 0, hopMovesToGo); pl.soft != usable/hopMovesToGo+inc {
+	if pl := newPlan(lim, moveOverhead, 0, placingMovesToGo); pl.soft != usable/placingMovesToGo+inc {
 		t.Errorf("hopchess, 20 moves to go: soft limit %v", pl.soft)
 	}
 	if pl := newPlan(lim, moveOverhead, 0, defaultMovesToGo); pl.soft != usable/20+inc {
@@ -201,7 +201,7 @@ func TestSuddenDeathLongGame(t *testing.T) {
 		{60 * time.Second, 70 * ms, 100 * ms, 150},
 		{10 * time.Second, 20 * ms, DefaultMoveOverhead, 150},
 	} {
-		for _, gameMoves := range []int{defaultMovesToGo, hopMovesToGo} {
+		for _, gameMoves := range []int{defaultMovesToGo, placingMovesToGo} {
 			var meter lagMeter
 			clock, lowest := tc.base, tc.base
 			for move := 1; move <= tc.moves; move++ {

@@ -10,7 +10,7 @@ import (
 )
 
 // frame is one ply of a worker's search stack: everything a node needs that must not live
-// on the Go stack (a move list is 64 KB: Hop Chess has thousands of turns), preallocated
+// on the Go stack (a move list is 64 KB: placing turns come by the thousand), preallocated
 // once per worker so that no node allocates.
 type frame struct {
 	pos movegen.Position // the node's position (copy-make: children copy it forward)
@@ -23,10 +23,11 @@ type frame struct {
 	killers [2]movegen.Move
 	quiets  [64]movegen.Move // quiet moves tried before a cutoff, for the history malus
 	nquiets int
-	// captures are the Hop Chess captures (piece moves) a wide node has searched with one
-	// placement, so that it skips their other placements.
+	// captures are the capturing turns (piece moves) a wide node has searched with one
+	// placement, so that it skips their other placements (wideSkip).
 	captures  [64]movegen.Move
 	ncaptures int
+	lateSeen  int // the late quiet moves a wide node has kept so far (wideSkip)
 	// checks are a wide node's checking turns, sorted (setChecks).
 	checks  [maxChecks]movegen.Move
 	nchecks int
@@ -68,12 +69,12 @@ type worker struct {
 	// replies is mateInOne's generation buffer, so that scratch keeps the node's moves
 	// until they are scored (fill runs after reverse futility pruning).
 	replies movegen.MoveList
-	// landings is quiescence's Hop Chess HopLandings of the opponent, in the worker so
+	// landings is quiescence's HopLandings of the opponent (placing turns), in the worker so
 	// that handing it to movegen does not allocate; consumed before any recursion.
 	landings movegen.Landings
 	history  [2][256][256]int32
-	// trampHistory orders Hop Chess trampoline placements: how often putting one's
-	// trampoline on a square led to a cutoff.
+	// trampHistory orders the placements of placing turns: how often placing one's marker
+	// on a square led to a cutoff.
 	trampHistory [2][256]int32
 
 	// evals caches the static evaluations of recent positions by hash: iterative

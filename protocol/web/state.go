@@ -71,7 +71,7 @@ func (n names) list(sqs []movegen.Square) []string {
 
 // describeMove is m, a legal move of p, for the page, without its label (labels need the
 // other moves of the position: see labelMoves) and without SAN and check.
-func describeMove(p *movegen.Position, m movegen.Move, route map[movegen.Move][]movegen.Square) Move {
+func describeMove(p *movegen.Position, m movegen.Move, route map[movegen.PieceMove][]movegen.Square) Move {
 	v := p.Variant()
 	n := names{p.Geometry()}
 	from, to := m.From(), m.To()
@@ -82,7 +82,7 @@ func describeMove(p *movegen.Position, m movegen.Move, route map[movegen.Move][]
 	var r []movegen.Square
 	if route != nil && m.Kind() == movegen.Turn {
 		// Hop Chess: every placement of one piece move has the same route.
-		key := m &^ movegen.NewMove(0, 0, 0, 0xFF, 0)
+		key := m.PieceMove()
 		var ok bool
 		if r, ok = route[key]; !ok {
 			r = p.Route(m)
@@ -96,8 +96,8 @@ func describeMove(p *movegen.Position, m movegen.Move, route map[movegen.Move][]
 	}
 	// The trampoline placement ends a Hop Chess turn's clicks.
 	withPlacement := func(seq ...string) []string {
-		if m.Aux() != movegen.NoSquare {
-			seq = append(seq, n.of(m.Aux()))
+		if m.Placement() != movegen.NoSquare {
+			seq = append(seq, n.of(m.Placement()))
 		}
 		return seq
 	}
@@ -230,9 +230,9 @@ func legalMoves(p *movegen.Position) []Move {
 	for _, m := range checks.Moves() {
 		gives[m] = true
 	}
-	var route map[movegen.Move][]movegen.Square
+	var route map[movegen.PieceMove][]movegen.Square
 	if p.Variant().HasTrampolines() {
-		route = map[movegen.Move][]movegen.Square{}
+		route = map[movegen.PieceMove][]movegen.Square{}
 	}
 	out := make([]Move, len(moves))
 	for i, m := range moves {
