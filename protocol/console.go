@@ -64,7 +64,7 @@ func newConsole(w *lineWriter, eng Searcher) *console {
 	c := &console{w: w, eng: eng, job: newRunner(eng), engineSide: movegen.Black, banner: true,
 		limits: search.Limits{MoveTime: consoleMoveTime},
 		rng:    rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 5))}
-	c.newGame(movegen.ByName("normal"))
+	c.newGame(standardGame)
 	return c
 }
 
@@ -306,7 +306,7 @@ func (c *console) userMove(s string) {
 		return
 	}
 	m, err := p.ParseMove(s)
-	if err != nil && c.v.Name == "normal" {
+	if err != nil && c.v.StandardChess {
 		if m2, err2 := parseSAN(p, s); err2 == nil {
 			m, err = m2, nil
 		}
@@ -391,9 +391,9 @@ func (c *console) reporter(root *movegen.Position) func(search.Info) {
 	}
 }
 
-// moveName is the move as people read it: SAN in normal chess, else the coordinate text.
+// moveName is the move as people read it: SAN in standard chess, else the coordinate text.
 func moveName(p *movegen.Position, m movegen.Move) string {
-	if p.Variant().Name == "normal" {
+	if p.Variant().StandardChess {
 		if s, err := SAN(p, m); err == nil {
 			return s
 		}
@@ -519,11 +519,11 @@ func (c *console) show() {
 	c.checkLine()
 }
 
-// shownMove is a move as the console shows it: SAN in normal chess (with its + and #),
+// shownMove is a move as the console shows it: SAN in standard chess (with its + and #),
 // else the coordinate text with + for a check and # for a mate.
 func shownMove(p *movegen.Position, m movegen.Move) string {
 	name := moveName(p, m)
-	if p.Variant().Name == "normal" {
+	if p.Variant().StandardChess {
 		return name
 	}
 	return name + checkSuffix(p, m)
@@ -543,11 +543,9 @@ func checkSuffix(p *movegen.Position, m movegen.Move) string {
 }
 
 // phaseLine says in words what the side to move does in the phases of Weak Square (jumps
-// with placements, a stuck king's passes), "" in other games and in the moving phase.
+// with placements, a stuck king's passes), "" in the moving phase and in other games. The
+// moves tell the phase: only a king's jumping phase makes Jump and Pass moves.
 func phaseLine(p *movegen.Position) string {
-	if p.Variant().Name != "weaksquare" {
-		return ""
-	}
 	var ml movegen.MoveList
 	p.LegalMoves(&ml)
 	if ml.Len() == 0 {

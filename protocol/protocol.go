@@ -289,3 +289,14 @@ func variantNames() []string {
 	}
 	return out
 }
+
+// standardGame is the variant the protocols and PGN mean when they name none
+// (movegen.Variant.StandardChess): the game a session starts with.
+var standardGame = func() *movegen.Variant {
+	for _, v := range movegen.All {
+		if v.StandardChess {
+			return v
+		}
+	}
+	panic("protocol: no variant is StandardChess")
+}()

@@ -677,9 +677,10 @@ var xbVariants = map[string]xbVariant{
 
 // setupLines are what the engine sends on "variant NAME" before answering the next ping:
 // setup with the piece table, the board size, holdings and parent, and the start position,
-// then a piece line for each fairy piece where that is exact. The normal game needs none.
+// then a piece line for each fairy piece where that is exact. Standard chess, XBoard's own
+// game, needs none.
 func (b xbBoard) setupLines(start *movegen.Position) []string {
-	if b.v.Name == "normal" {
+	if b.v.StandardChess {
 		return nil
 	}
 	info := xbVariants[b.v.Name]
@@ -727,9 +728,9 @@ func (b xbBoard) setupLine(p *movegen.Position, parent string, holdings int) str
 func (b xbBoard) resetupLines(p *movegen.Position) []string {
 	other := "fairy"
 	if b.parent() == other {
-		other = "normal"
+		other = "normal" // XBoard's rule set of that name
 	}
-	if b.v.Name == "normal" {
+	if b.v.StandardChess {
 		return nil
 	}
 	// the holdings of the variant's start, whatever is in hand now (a Pre-chess game past
