@@ -629,7 +629,7 @@ func (x *xboard) lift(arg string) {
 	case sq != movegen.NoSquare:
 		x.liftSq, x.legSq = sq, movegen.NoSquare
 		for _, m := range ml.Moves() {
-			if m.Kind() == movegen.Castle && m.From() == m.To() && m.Aux() == sq && xbVariants[x.v.Name].kingAsMan {
+			if m.Kind() == movegen.Castle && m.From() == m.To() && m.Aux() == sq && xbVariants[x.v].kingAsMan {
 				marks[x.xb.rookTo(m)] = hlMove // the king stays: castling is the rook's move
 				continue
 			}
@@ -641,7 +641,7 @@ func (x *xboard) lift(arg string) {
 				marks[x.xb.killSquare(m)] = hlLeg // XBoard empties the end of the first leg
 			case movegen.Castle:
 				to := m.To()
-				if xbVariants[x.v.Name].kingAsMan {
+				if xbVariants[x.v].kingAsMan {
 					// the king, then its rook (cyan: a first leg), then the king's
 					// destination: the two-leg form XBoard applies right (xbmap.go)
 					switch {
@@ -753,7 +753,7 @@ func (x *xboard) put(arg string) {
 	x.liftPos.LegalMoves(&ml)
 	for _, m := range ml.Moves() {
 		leg := m.Kind() == movegen.HopCapture || m.Kind() == movegen.HopEnPassant
-		leg = leg || m.Kind() == movegen.Castle && xbVariants[x.v.Name].kingAsMan && m.From() != m.To() && !castleOnRook(m) // the rook, cyan
+		leg = leg || m.Kind() == movegen.Castle && xbVariants[x.v].kingAsMan && m.From() != m.To() && !castleOnRook(m) // the rook, cyan
 		if leg && m.From() == x.liftSq && x.xb.killSquare(m) == sq {
 			x.legSq = sq
 			return
