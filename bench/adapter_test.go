@@ -83,6 +83,7 @@ func TestVariantAnnounced(t *testing.T) {
 	t.Parallel()
 	renamed := *movegen.FIDE
 	renamed.Name = "testvariant"
+	renamed.StandardChess = false // a game being written, not the one the protocols assume
 	for _, v := range []*movegen.Variant{&renamed, movegen.FIDE} {
 		dir := t.TempDir()
 		xlog, ulog := filepath.Join(dir, "x"), filepath.Join(dir, "u")

@@ -51,7 +51,7 @@ func startUCI(p *proc, v *movegen.Variant, t timeouts, opts []EngineOption) (*uc
 			}
 		}
 	}
-	if v.Name != "normal" {
+	if !v.StandardChess { // the game UCI means without UCI_Variant
 		if e.variants != nil && !contains(e.variants, v.Name) {
 			return nil, &variantError{proto: "uci", variant: v.Name, plays: e.variants}
 		}

@@ -160,7 +160,7 @@ func (e *xboard) Protocol() string { return "xboard" }
 func (e *xboard) NewGame(s *gameSetup) error {
 	p := e.p
 	p.send("new")
-	if s.Variant.Name != "normal" {
+	if !s.Variant.StandardChess { // the game of XBoard's new
 		p.send("variant %s", s.Variant.Name)
 	}
 	p.send("easy")

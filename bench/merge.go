@@ -149,8 +149,12 @@ func gameOfPGN(g pgnGame, names *[]string) (gameRecord, error) {
 		return rec, fmt.Errorf("game %d has no Pairing tag: was it written by engine match?", rec.Round)
 	}
 	vname := g.tags["Variant"]
-	if vname == "" {
-		vname = "normal"
+	if vname == "" { // the game PGN means without a Variant tag
+		for _, v := range movegen.All {
+			if v.StandardChess {
+				vname = v.Name
+			}
+		}
 	}
 	if rec.Variant = movegen.ByName(vname); rec.Variant == nil {
 		return rec, fmt.Errorf("game %d: unknown variant %q", rec.Round, vname)

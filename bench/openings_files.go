@@ -126,7 +126,7 @@ func ReadPGNOpenings(r io.Reader, v *movegen.Variant, plies int) (Openings, erro
 			}
 			p := game.Position()
 			m, err := p.ParseMove(text)
-			if err != nil && v.Name == "normal" {
+			if err != nil && v.StandardChess {
 				m, err = sanMove(p, text)
 			}
 			if err != nil {

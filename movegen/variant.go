@@ -64,6 +64,11 @@ type Variant struct {
 	// KingsMayBeInCheck allows positions where the side not to move is in check (Weak
 	// Square: checks are ignored while a side jumps).
 	KingsMayBeInCheck bool
+	// StandardChess marks the game the rest of the chess world means when it names none: a
+	// PGN without a Variant tag, a UCI or XBoard session before any variant is chosen. The
+	// front ends write no variant for it and also read and write its moves in SAN (through
+	// notnil/chess), which only this game's rules fit. At most one variant has it.
+	StandardChess bool
 	// Zones are squares with a rule of their own, each of a kind (zones.go: weak squares,
 	// edge squares, shelters): the end of the game, the evaluation and the explanations
 	// read them by kind instead of knowing the game, and a board shades them.

@@ -27,6 +27,7 @@ const consoleHelp = `commands:
   level [ELO|full]     the engine's strength: ELO from 500 (a beginner can win) to 2000,
                        or full (the default); without an argument: the current level
                        (strength is the same command)
+  option [NAME VALUE]  set an engine option (option Hash 64); without NAME: list them
   analyze              think about the position until the next line is entered
   undo                 take back your last move and the engine's reply (in force mode: one move)
   perft N              count the leaf nodes of the legal-move tree of depth N (any line stops it)
@@ -49,7 +50,7 @@ type console struct {
 	job    *runner
 	rng    *rand.Rand
 	banner bool // greet on starting (not when the greeting was printed already)
-	elo    int  // the strength setting (level), 0: full
+	opts   settings
 
 	v          *movegen.Variant
 	game       *movegen.Game
@@ -62,9 +63,10 @@ type console struct {
 
 func newConsole(w *lineWriter, eng Searcher) *console {
 	c := &console{w: w, eng: eng, job: newRunner(eng), engineSide: movegen.Black, banner: true,
+		opts:   newSettings(eng),
 		limits: search.Limits{MoveTime: consoleMoveTime},
 		rng:    rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 5))}
-	c.newGame(movegen.ByName("normal"))
+	c.newGame(standardGame)
 	return c
 }
 
@@ -199,6 +201,8 @@ func (c *console) handle(line string) (next string, end bool) {
 		c.limit(f[1:])
 	case "level", "strength":
 		c.level(arg)
+	case "option":
+		c.option(f[1:])
 	case "analyze":
 		c.mode = xbAnalyzing
 		p := c.game.Position()
@@ -248,31 +252,58 @@ func (c *console) undo() {
 	c.show()
 }
 
-// level sets or shows the engine's strength.
+// level sets or shows the engine's strength (the option the console sets by level).
 func (c *console) level(arg string) {
 	switch arg {
 	case "":
-		if c.elo == 0 {
-			c.w.println("level full (the whole engine)")
+		if elo := c.opts.value(optStrength); elo != 0 {
+			c.w.printf("level %d", elo)
 		} else {
-			c.w.printf("level %d", c.elo)
+			c.w.println("level full (the whole engine)")
 		}
 		return
-	case "full", "max", "0":
-		c.elo = 0
-	default:
-		n, err := strconv.Atoi(arg)
-		if err != nil || n < search.MinElo || n > search.MaxElo {
-			c.errorf("level is an Elo from %d (a beginner can win) to %d, or full", search.MinElo, search.MaxElo)
-			return
-		}
-		c.elo = n
+	case "full", "max":
+		arg = "0"
 	}
-	if !setElo(c.eng, c.elo) {
+	elo, ok := options[optStrength].parse(arg)
+	if !ok {
+		c.errorf("level is an Elo from %d (a beginner can win) to %d, or full", search.MinElo, search.MaxElo)
+		return
+	}
+	c.opts.set(optStrength, elo)
+	if _, ok := c.eng.(leveller); !ok {
 		c.errorf("this engine has no strength setting")
 		return
 	}
 	c.level("")
+}
+
+// option lists the console's options (f empty) or sets one: option NAME VALUE, where NAME
+// may be more than one word (any case).
+func (c *console) option(f []string) {
+	if len(f) == 0 {
+		c.w.println("options (option NAME VALUE sets one; level sets the strength):")
+		for id := range options {
+			if o := &options[id]; o.offer&forConsole != 0 && o.command(forConsole) == "" {
+				c.w.println(o.consoleLine())
+			}
+		}
+		return
+	}
+	name := strings.Join(f[:len(f)-1], " ")
+	id, ok := optionNamed(forConsole, name)
+	if !ok {
+		c.errorf("option NAME VALUE, where NAME is one of the options listed by option")
+		return
+	}
+	o := &options[id]
+	x, ok := o.parse(f[len(f)-1])
+	if !ok {
+		c.errorf("%s must be %s, not %q", o.name, o.rangeText(), f[len(f)-1])
+		return
+	}
+	c.opts.set(id, x)
+	c.w.printf("%s set to %d", o.name, x)
 }
 
 // limit sets how long the engine thinks.
@@ -306,7 +337,7 @@ func (c *console) userMove(s string) {
 		return
 	}
 	m, err := p.ParseMove(s)
-	if err != nil && c.v.Name == "normal" {
+	if err != nil && c.v.StandardChess {
 		if m2, err2 := parseSAN(p, s); err2 == nil {
 			m, err = m2, nil
 		}
@@ -391,9 +422,9 @@ func (c *console) reporter(root *movegen.Position) func(search.Info) {
 	}
 }
 
-// moveName is the move as people read it: SAN in normal chess, else the coordinate text.
+// moveName is the move as people read it: SAN in standard chess, else the coordinate text.
 func moveName(p *movegen.Position, m movegen.Move) string {
-	if p.Variant().Name == "normal" {
+	if p.Variant().StandardChess {
 		if s, err := SAN(p, m); err == nil {
 			return s
 		}
@@ -513,11 +544,11 @@ func (c *console) show() {
 	c.checkLine()
 }
 
-// shownMove is a move as the console shows it: SAN in normal chess (with its + and #),
+// shownMove is a move as the console shows it: SAN in standard chess (with its + and #),
 // else the coordinate text with + for a check and # for a mate.
 func shownMove(p *movegen.Position, m movegen.Move) string {
 	name := moveName(p, m)
-	if p.Variant().Name == "normal" {
+	if p.Variant().StandardChess {
 		return name
 	}
 	return name + checkSuffix(p, m)
@@ -537,11 +568,9 @@ func checkSuffix(p *movegen.Position, m movegen.Move) string {
 }
 
 // phaseLine says in words what the side to move does in the phases of Weak Square (jumps
-// with placements, a stuck king's passes), "" in other games and in the moving phase.
+// with placements, a stuck king's passes), "" in the moving phase and in other games. The
+// moves tell the phase: only a king's jumping phase makes Jump and Pass moves.
 func phaseLine(p *movegen.Position) string {
-	if p.Variant().Name != "weaksquare" {
-		return ""
-	}
 	var ml movegen.MoveList
 	p.LegalMoves(&ml)
 	if ml.Len() == 0 {

@@ -173,7 +173,7 @@ func FuzzSessions(f *testing.F) {
 			in := proto + "\n" + s + "\nping 987654321\nisready\nhelp\nquit\n"
 			var out bytes.Buffer
 			done := make(chan int, 1)
-			go func() { done <- RunWith(strings.NewReader(in), &out, instantSearcher{}) }()
+			go func() { done <- Run(strings.NewReader(in), &out, instantSearcher{}) }()
 			select {
 			case <-done:
 			case <-time.After(20 * time.Second):

@@ -70,7 +70,7 @@ func startSession(t *testing.T, eng Searcher) *pipeSession {
 	outR, outW := io.Pipe()
 	s := &pipeSession{t: t, in: inW, out: make(chan string, 1000), exit: make(chan int, 1)}
 	go func() {
-		s.exit <- RunWith(inR, outW, eng)
+		s.exit <- Run(inR, outW, eng)
 		outW.Close()
 	}()
 	go func() {
@@ -293,8 +293,8 @@ func TestConsoleSwitchesToAProtocol(t *testing.T) {
 // console; a piped console still greets once.
 func TestGreetingOnce(t *testing.T) {
 	for name, run := range map[string]func(io.Reader, io.Writer) int{
-		"terminal": RunInteractive,
-		"pipe":     func(in io.Reader, out io.Writer) int { return RunWith(in, out, instantSearcher{}) },
+		"terminal": func(in io.Reader, out io.Writer) int { return RunInteractive(in, out, instantSearcher{}) },
+		"pipe":     func(in io.Reader, out io.Writer) int { return Run(in, out, instantSearcher{}) },
 	} {
 		var out strings.Builder
 		run(strings.NewReader("help\nquit\n"), &out)
@@ -353,7 +353,7 @@ func TestMoveOverheadOption(t *testing.T) {
 func session2(t *testing.T, eng Searcher, input ...string) []string {
 	t.Helper()
 	var out strings.Builder
-	RunWith(strings.NewReader(strings.Join(input, "\n")+"\n"), &out, eng)
+	Run(strings.NewReader(strings.Join(input, "\n")+"\n"), &out, eng)
 	return strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
 }
 

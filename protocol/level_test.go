@@ -20,7 +20,7 @@ func levelSession(t *testing.T, input ...string) (int, string) {
 	t.Helper()
 	elo := -1
 	var out bytes.Buffer
-	RunWith(strings.NewReader(strings.Join(input, "\n")+"\n"), &out, eloSearcher{elo: &elo})
+	Run(strings.NewReader(strings.Join(input, "\n")+"\n"), &out, eloSearcher{elo: &elo})
 	return elo, out.String()
 }
 

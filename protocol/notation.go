@@ -9,10 +9,10 @@ import (
 	"varchess/movegen"
 )
 
-// Exported notation helpers for the other front ends (the browser board): SAN in normal
-// chess, and the engine's own PGN written and read back.
+// Exported notation helpers for the other front ends (the browser board): SAN in standard
+// chess (movegen.Variant.StandardChess), and the engine's own PGN written and read back.
 
-// SAN writes m, a legal move of p, in SAN with its check or mate mark; normal chess only
+// SAN writes m, a legal move of p, in SAN with its check or mate mark; standard chess only
 // (an error otherwise).
 func SAN(p *movegen.Position, m movegen.Move) (string, error) {
 	out, err := SANs(p, []movegen.Move{m})
@@ -23,7 +23,7 @@ func SAN(p *movegen.Position, m movegen.Move) (string, error) {
 }
 
 // SANs writes each of moves, legal moves of p, in SAN, reading p into notnil/chess once
-// for all of them (a board lists thirty moves at a time); normal chess only. Each move is
+// for all of them (a board lists thirty moves at a time); standard chess only. Each move is
 // taken from notnil's own list of the position's moves: only those carry the check and
 // mate tags that SAN's + and # are written from (a decoded move has none).
 func SANs(p *movegen.Position, moves []movegen.Move) ([]string, error) {
@@ -48,10 +48,10 @@ func SANs(p *movegen.Position, moves []movegen.Move) ([]string, error) {
 	return out, nil
 }
 
-// ParseMoveOrSAN reads s as the move text of p's variant, or in normal chess also as SAN.
+// ParseMoveOrSAN reads s as the move text of p's variant, or in standard chess also as SAN.
 func ParseMoveOrSAN(p *movegen.Position, s string) (movegen.Move, error) {
 	m, err := p.ParseMove(s)
-	if err == nil || p.Variant().Name != "normal" {
+	if err == nil || !p.Variant().StandardChess {
 		return m, err
 	}
 	if m, serr := parseSAN(p, s); serr == nil {
@@ -66,8 +66,8 @@ type PGNTags struct {
 }
 
 // WritePGN writes g as PGN: the seven tag roster, Variant and SetUp/FEN where the game is
-// not normal chess from its start, Termination when it is over, then the moves (SAN in
-// normal chess, move text in the others) and the result, wrapped at 80 columns.
+// not standard chess from its start, Termination when it is over, then the moves (SAN in
+// standard chess, move text in the others) and the result, wrapped at 80 columns.
 func WritePGN(g *movegen.Game, tags PGNTags) string {
 	v := g.Variant()
 	o := g.Outcome()
@@ -94,10 +94,10 @@ func WritePGN(g *movegen.Game, tags PGNTags) string {
 	tag("White", orDefault(tags.White, "?"))
 	tag("Black", orDefault(tags.Black, "?"))
 	tag("Result", o.Result.String())
-	if v.Name != "normal" {
+	if !v.StandardChess {
 		tag("Variant", v.Name)
 	}
-	if start := g.Start().FEN(); v.Name != "normal" || start != v.StartFEN {
+	if start := g.Start().FEN(); !v.StandardChess || start != v.StartFEN {
 		tag("SetUp", "1")
 		tag("FEN", start)
 	}
@@ -143,8 +143,9 @@ type PGNGame struct {
 	Moves   []string
 }
 
-// ReadPGN reads the first game of text: the Variant tag (normal chess without one), the FEN
-// tag, and the moves, in move text or (normal chess) SAN, each checked against the rules.
+// ReadPGN reads the first game of text: the Variant tag (standard chess without one, or with
+// PGN's names for it), the FEN tag, and the moves, in move text or (standard chess) SAN,
+// each checked against the rules.
 // Comments, variations, NAGs, move numbers and the result are skipped. maxMoves bounds the
 // moves read; an error names the first move that is not legal.
 func ReadPGN(text string, maxMoves int) (PGNGame, error) {
@@ -181,11 +182,11 @@ func ReadPGN(text string, maxMoves int) (PGNGame, error) {
 	if len(tags) == 0 && body.Len() == 0 {
 		return game, fmt.Errorf("no game in the text")
 	}
-	game.Variant = "normal"
+	game.Variant = standardGame.Name
 	if v, ok := tags["Variant"]; ok && strings.TrimSpace(v) != "" {
 		game.Variant = strings.ToLower(strings.TrimSpace(v))
 		if game.Variant == "standard" || game.Variant == "chess" {
-			game.Variant = "normal"
+			game.Variant = standardGame.Name
 		}
 	}
 	v := movegen.ByName(game.Variant)

@@ -10,12 +10,13 @@ import (
 	"varchess/movegen"
 )
 
-// SAN is for normal chess only, through github.com/notnil/chess: the architecture keeps
-// that package at the edge, for people's notation of the orthodox game.
+// SAN is for standard chess only (movegen.Variant.StandardChess), through
+// github.com/notnil/chess: the architecture keeps that package at the edge, for people's
+// notation of the orthodox game.
 
 // chessPosition is p in notnil/chess.
 func chessPosition(p *movegen.Position) (*chess.Position, error) {
-	if p.Variant().Name != "normal" {
+	if !p.Variant().StandardChess {
 		return nil, fmt.Errorf("SAN is only for normal chess")
 	}
 	opt, err := chess.FEN(p.FEN())
@@ -25,7 +26,7 @@ func chessPosition(p *movegen.Position) (*chess.Position, error) {
 	return chess.NewGame(opt).Position(), nil
 }
 
-// parseSAN reads a SAN move of p (normal chess only).
+// parseSAN reads a SAN move of p (standard chess only).
 func parseSAN(p *movegen.Position, s string) (movegen.Move, error) {
 	cp, err := chessPosition(p)
 	if err != nil {

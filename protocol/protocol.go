@@ -41,22 +41,18 @@ const (
 // Greeting is what a person sees on starting the engine at a terminal.
 const Greeting = Name + ": type help for the commands, or xboard / uci to start a GUI protocol"
 
-// Run is the protocol loop on in and out with a new search engine; it returns the exit
-// status.
-func Run(in io.Reader, out io.Writer) int {
-	return RunWith(in, out, search.NewEngine())
+// Run is the protocol loop on in and out with the search engine eng, which the caller
+// builds and configures (cmd/engine); it returns the exit status. The options a GUI sets
+// go to eng; until then eng keeps the settings it came with.
+func Run(in io.Reader, out io.Writer, eng Searcher) int {
+	return run(in, out, eng, true)
 }
 
 // RunInteractive is Run for a person at a terminal: it greets first (GUIs never see the
 // greeting), and the console does not greet again.
-func RunInteractive(in io.Reader, out io.Writer) int {
+func RunInteractive(in io.Reader, out io.Writer, eng Searcher) int {
 	io.WriteString(out, Greeting+"\n")
-	return run(in, out, search.NewEngine(), false)
-}
-
-// RunWith is Run with a given search engine.
-func RunWith(in io.Reader, out io.Writer, eng Searcher) int {
-	return run(in, out, eng, true)
+	return run(in, out, eng, false)
 }
 
 // run reads the first line: xboard or uci start that protocol, anything else the console
@@ -289,3 +285,14 @@ func variantNames() []string {
 	}
 	return out
 }
+
+// standardGame is the variant the protocols and PGN mean when they name none
+// (movegen.Variant.StandardChess): the game a session starts with.
+var standardGame = func() *movegen.Variant {
+	for _, v := range movegen.All {
+		if v.StandardChess {
+			return v
+		}
+	}
+	panic("protocol: no variant is StandardChess")
+}()

@@ -33,7 +33,7 @@ func refusalReason(p *movegen.Position, text string) string {
 		}))
 	}
 	from, n, ok := g.ParseSquare(text)
-	if v.Name == "normal" && (!ok || n == len(text) && !p.At(from).Is(p.SideToMove())) {
+	if v.StandardChess && (!ok || n == len(text) && !p.At(from).Is(p.SideToMove())) {
 		// not coordinates (Nf3, exd5, O-O), or a lone square without a piece of the side
 		// to move: a pawn's move in SAN (e5)
 		if why := sanRefusal(p, text); why != "" {
@@ -41,7 +41,7 @@ func refusalReason(p *movegen.Position, text string) string {
 		}
 	}
 	if !ok {
-		if v.Name == "normal" {
+		if v.StandardChess {
 			return fmt.Sprintf("%q is not a legal move in coordinates (e2e4) or SAN (Nf3)%s", text, hint)
 		}
 		return fmt.Sprintf("%q is not a move: write the square a piece leaves, then the square it goes to (e.g. %s)%s", text, exampleMove(p), hint)

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"varchess/search"
 )
 
 // Transcript tests run the scripts in testdata/*/*.txt against a session, in the style of
@@ -50,7 +52,7 @@ func runTranscript(t *testing.T, file string) {
 	outR, outW := io.Pipe()
 	exit := make(chan int, 1)
 	go func() {
-		exit <- Run(inR, outW)
+		exit <- Run(inR, outW, search.NewEngine())
 		outW.Close()
 	}()
 	out := make(chan string, 1000)

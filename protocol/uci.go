@@ -3,18 +3,11 @@ package protocol
 import (
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 	"time"
 
 	"varchess/movegen"
 	"varchess/search"
-)
-
-// UCI option limits.
-const (
-	defaultHashMB = 16
-	maxMultiPV    = search.MaxMultiPV // lines a search reports
 )
 
 // uci is one UCI session. Variants follow Fairy-Stockfish's convention: the combo option
@@ -33,13 +26,7 @@ type uci struct {
 	pos      *movegen.Position // the root of the search (after the position command)
 	hist     []uint64
 
-	chess960 bool
-	ponder   bool
-	multiPV  int
-	// limitStrength and elo are UCI_LimitStrength and UCI_Elo: the engine plays at elo
-	// while limitStrength is on.
-	limitStrength bool
-	elo           int
+	opts settings
 
 	// the running search: whether it is a go infinite or go ponder whose bestmove waits for
 	// stop or ponderhit, and a result that arrived while it waited; the ponder hit of a go
@@ -52,8 +39,12 @@ type uci struct {
 }
 
 func newUCI(w *lineWriter, eng Searcher) *uci {
-	u := &uci{w: w, eng: eng, job: newRunner(eng), multiPV: 1, elo: defaultElo, rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 7))}
-	u.setVariant(movegen.ByName("normal"))
+	u := &uci{w: w, eng: eng, job: newRunner(eng), opts: newSettings(eng), rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 7))}
+	u.opts.startVariant = func(v *movegen.Variant) {
+		u.setVariant(v)
+		u.variantInfo()
+	}
+	u.setVariant(movegen.All[u.opts.value(optVariant)])
 	return u
 }
 
@@ -116,15 +107,11 @@ func (u *uci) handle(line string) bool {
 	case "uci":
 		u.w.printf("id name %s", Name)
 		u.w.printf("id author %s", Author)
-		u.w.printf("option name UCI_Variant type combo default normal var %s", strings.Join(variantNames(), " var "))
-		u.w.printf("option name Hash type spin default %d min %d max %d", defaultHashMB, search.MinHashMB, search.MaxHashMB)
-		u.w.printf("option name Threads type spin default 1 min 1 max %d", search.MaxThreads)
-		u.w.printf("option name MultiPV type spin default 1 min 1 max %d", maxMultiPV)
-		u.w.printf("option name Ponder type check default false")
-		u.w.printf("option name UCI_Chess960 type check default false")
-		u.w.printf("option name Move Overhead type spin default %d min 0 max %d", search.DefaultMoveOverhead.Milliseconds(), search.MaxMoveOverhead.Milliseconds())
-		u.w.printf("option name UCI_LimitStrength type check default false")
-		u.w.printf("option name UCI_Elo type spin default %d min %d max %d", defaultElo, search.MinElo, search.MaxElo)
+		for id := range options {
+			if o := &options[id]; o.offer&forUCI != 0 {
+				u.w.println(o.uciLine())
+			}
+		}
 		u.w.println("uciok")
 	case "isready":
 		u.w.println("readyok")
@@ -182,96 +169,17 @@ func (u *uci) setOption(f []string) {
 		value = f[i+1:]
 	}
 	n, val := strings.Join(name, " "), strings.Join(value, " ")
-	spin := func(lo, hi int) (int, bool) {
-		x, err := strconv.Atoi(val)
-		if err != nil || x < lo || x > hi {
-			u.infoError("option %s must be a number from %d to %d, not %q", n, lo, hi, val)
-			return 0, false
-		}
-		return x, true
-	}
-	check := func() (bool, bool) {
-		switch strings.ToLower(val) {
-		case "true":
-			return true, true
-		case "false":
-			return false, true
-		}
-		u.infoError("option %s must be true or false, not %q", n, val)
-		return false, false
-	}
-	switch strings.ToLower(n) {
-	case "uci_variant":
-		v := movegen.ByName(val)
-		if v == nil {
-			u.infoError("unknown variant %q (variants: %s)", val, strings.Join(variantNames(), " "))
-			return
-		}
-		u.setVariant(v)
-		u.variantInfo()
-	case "hash":
-		if x, ok := spin(search.MinHashMB, search.MaxHashMB); ok {
-			u.eng.SetHashMB(x)
-		}
-	case "threads":
-		if x, ok := spin(1, search.MaxThreads); ok {
-			u.eng.SetThreads(x)
-		}
-	case "multipv":
-		if x, ok := spin(1, maxMultiPV); ok {
-			u.multiPV = x
-		}
-	case "ponder":
-		if b, ok := check(); ok {
-			u.ponder = b
-		}
-	case "uci_chess960":
-		if b, ok := check(); ok {
-			u.chess960 = b
-		}
-	case "move overhead":
-		if x, ok := spin(0, int(search.MaxMoveOverhead.Milliseconds())); ok {
-			u.eng.SetMoveOverhead(time.Duration(x) * time.Millisecond)
-		}
-	case "uci_limitstrength":
-		if b, ok := check(); ok {
-			u.limitStrength = b
-			u.applyStrength()
-		}
-	case "uci_elo":
-		if x, ok := spin(search.MinElo, search.MaxElo); ok {
-			u.elo = x
-			u.applyStrength()
-		}
-	default:
+	id, ok := optionNamed(forUCI, n)
+	if !ok {
 		u.infoError("unknown option %q", n)
+		return
 	}
-}
-
-// defaultElo is UCI_Elo before a GUI sets it: a club player's strength.
-const defaultElo = 1500
-
-// leveller is a Searcher with a strength setting (search.Engine is one); a Searcher
-// without it plays at full strength whatever the options say.
-type leveller interface{ SetElo(elo int) }
-
-// setElo sets eng's strength: elo on search's scale, 0 for the full engine. It reports
-// whether eng has a strength setting.
-func setElo(eng Searcher, elo int) bool {
-	l, ok := eng.(leveller)
-	if ok {
-		l.SetElo(elo)
+	x, ok := options[id].parse(val)
+	if !ok {
+		u.infoError("%s", options[id].uciError(n, val))
+		return
 	}
-	return ok
-}
-
-// applyStrength hands UCI_LimitStrength and UCI_Elo to the engine.
-func (u *uci) applyStrength() {
-	elo := 0
-	if u.limitStrength {
-		elo = u.elo
-	}
-	setElo(u.eng, elo)
+	u.opts.set(id, x)
 }
 
 // variantInfo prints Fairy-Stockfish's description of the current variant.
@@ -335,7 +243,7 @@ func (u *uci) position(f []string) {
 
 // moveText writes a move in native text, castling as king-takes-rook under UCI_Chess960.
 func (u *uci) moveText(p *movegen.Position, m movegen.Move) (string, bool) {
-	if u.chess960 && m.Kind() == movegen.Castle && !u.v.Castling.KingTakesRook {
+	if u.opts.on(optChess960) && m.Kind() == movegen.Castle && !u.v.Castling.KingTakesRook {
 		g := u.v.Geometry
 		return g.Name(m.From()) + g.Name(m.Aux()), true
 	}
@@ -356,7 +264,7 @@ func (u *uci) goCmd(args []string) {
 	if len(g.searchMoves) > 0 {
 		u.w.printf("info string searchmoves is not supported; searching every move")
 	}
-	lim := search.Limits{Depth: g.depth, Nodes: g.nodes, MoveTime: g.moveTime, MovesToGo: g.movesToGo, Infinite: g.infinite, MultiPV: u.multiPV}
+	lim := search.Limits{Depth: g.depth, Nodes: g.nodes, MoveTime: g.moveTime, MovesToGo: g.movesToGo, Infinite: g.infinite, MultiPV: u.opts.value(optMultiPV)}
 	u.pondered = nil
 	if g.ponder {
 		u.pondered = search.NewPonder()

@@ -21,7 +21,7 @@ import (
 func session(t *testing.T, input ...string) []string {
 	t.Helper()
 	var out bytes.Buffer
-	RunWith(strings.NewReader(strings.Join(input, "\n")+"\n"), &out, instantSearcher{})
+	Run(strings.NewReader(strings.Join(input, "\n")+"\n"), &out, instantSearcher{})
 	return strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
 }
 
@@ -163,7 +163,7 @@ func newLive(t *testing.T) *live {
 	outR, outW := io.Pipe()
 	l := &live{t: t, in: inW, out: make(chan string, 100)}
 	go func() {
-		RunWith(inR, outW, instantSearcher{})
+		Run(inR, outW, instantSearcher{})
 		outW.Close()
 	}()
 	go func() {

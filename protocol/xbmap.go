@@ -111,7 +111,7 @@ func (b xbBoard) moveText(p *movegen.Position, m movegen.Move) (string, bool) {
 		sb.WriteString(b.square(m.From()) + b.square(m.To()))
 		promo()
 	case movegen.Castle:
-		if xbVariants[b.v.Name].kingAsMan && b.gui {
+		if xbVariants[b.v].kingAsMan && b.gui {
 			return b.castleLegs(m), true
 		}
 		sb.WriteString(b.square(m.From()))
@@ -299,7 +299,7 @@ func (b xbBoard) parseMove(p *movegen.Position, s string) (movegen.Move, error) 
 			return m, nil
 		}
 	}
-	if xbVariants[b.v.Name].kingAsMan && b.gui {
+	if xbVariants[b.v].kingAsMan && b.gui {
 		// XBoard would apply king-takes-rook as a capture and O-O by its own rules: its
 		// board would go wrong, so only the two-leg forms are castling here
 		return movegen.NullMove, fmt.Errorf("%s is not a legal move here (castle in two legs: %s)", s, "e1b1,a1c1")
@@ -378,7 +378,7 @@ func (b xbBoard) fen(p *movegen.Position) string {
 		}
 	}
 	castling := f[2]
-	if xbVariants[b.v.Name].kingAsMan {
+	if xbVariants[b.v].kingAsMan {
 		// XBoard keeps no castling rights without a royal king and, under parent fairy,
 		// misreads Shredder letters (Ee became the en passant square e6, seen in 4.9.1):
 		// the engine keeps the rights itself (parseFEN)
@@ -448,7 +448,7 @@ func (b xbBoard) parseFEN(s string, start *movegen.Position) (*movegen.Position,
 	if len(f) > 6 {
 		return nil, fmt.Errorf("unexpected field %q after the fullmove number", f[6])
 	}
-	if len(f) == 6 && f[2] == "-" && f[5] == "1" && xbVariants[b.v.Name].kingAsMan {
+	if len(f) == 6 && f[2] == "-" && f[5] == "1" && xbVariants[b.v].kingAsMan {
 		// a game that starts here: its rights are those of its back ranks, if they are
 		// valid (not in a Pre-chess placement phase)
 		if r := startRights(f[0]); r != "" {
@@ -592,7 +592,7 @@ func (b xbBoard) pieceTable() string {
 			n = s + 1
 		}
 	}
-	man := xbVariants[b.v.Name].kingAsMan
+	man := xbVariants[b.v].kingAsMan
 	if man {
 		n = max(n, xbManSlot+1)
 	}
@@ -666,23 +666,24 @@ type xbVariant struct {
 	kingAsMan bool
 }
 
-// xbVariants holds the per-variant choices; a variant not listed is a fairy game without
-// piece lines.
-var xbVariants = map[string]xbVariant{
-	"weaksquare": {parent: "seirawan"},
-	"bunker":     {parent: "nocastle", kingAsMan: true},
-	"prechess":   {parent: "bughouse", kingAsMan: true},
-	"blackhole":  {parent: "fairy", pieceLines: true},
+// xbVariants holds the per-variant choices, keyed by the variant itself; a variant not
+// listed is a fairy game without piece lines.
+var xbVariants = map[*movegen.Variant]xbVariant{
+	movegen.WeakSquare: {parent: "seirawan"},
+	movegen.Bunker:     {parent: "nocastle", kingAsMan: true},
+	movegen.Prechess:   {parent: "bughouse", kingAsMan: true},
+	movegen.Blackhole:  {parent: "fairy", pieceLines: true},
 }
 
 // setupLines are what the engine sends on "variant NAME" before answering the next ping:
 // setup with the piece table, the board size, holdings and parent, and the start position,
-// then a piece line for each fairy piece where that is exact. The normal game needs none.
+// then a piece line for each fairy piece where that is exact. Standard chess, XBoard's own
+// game, needs none.
 func (b xbBoard) setupLines(start *movegen.Position) []string {
-	if b.v.Name == "normal" {
+	if b.v.StandardChess {
 		return nil
 	}
-	info := xbVariants[b.v.Name]
+	info := xbVariants[b.v]
 	lines := []string{b.setupLine(start, b.parent(), b.holdings(start))}
 	if info.kingAsMan {
 		// not the king's full rules (the leap is missing): the O atom is what makes XBoard
@@ -705,7 +706,7 @@ func (b xbBoard) setupLines(start *movegen.Position) []string {
 
 // parent is the XBoard rule set of the variant's setup (xbVariant.parent).
 func (b xbBoard) parent() string {
-	if p := xbVariants[b.v.Name].parent; p != "" {
+	if p := xbVariants[b.v].parent; p != "" {
 		return p
 	}
 	return "fairy"
@@ -727,9 +728,9 @@ func (b xbBoard) setupLine(p *movegen.Position, parent string, holdings int) str
 func (b xbBoard) resetupLines(p *movegen.Position) []string {
 	other := "fairy"
 	if b.parent() == other {
-		other = "normal"
+		other = "normal" // XBoard's rule set of that name
 	}
-	if b.v.Name == "normal" {
+	if b.v.StandardChess {
 		return nil
 	}
 	// the holdings of the variant's start, whatever is in hand now (a Pre-chess game past

@@ -170,7 +170,7 @@ func TestXBoardSetup(t *testing.T) {
 		table := strings.Trim(f[1], "()")
 		half := table[:len(table)/2]
 		king := half[len(half)-1] == 'K'
-		if xbVariants[v.Name].kingAsMan {
+		if xbVariants[v].kingAsMan {
 			king = half[len(half)-1] == '.' && half[xbManSlot] == 'K'
 		}
 		if len(table)%2 != 0 || len(table) < 12 || !king || strings.ToLower(half) != table[len(half):] {

@@ -1,7 +1,6 @@
 package protocol
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -23,19 +22,6 @@ const (
 	xbAnalyzing               // analyze mode: an endless search of the current position
 )
 
-// rankOffsetOption is the engine option that tells the engine XBoard runs with
-// -rankOffset 1 (ranks of boards other than 10 ranks numbered from 0), which the engine
-// cannot detect by itself.
-const rankOffsetOption = "XBoard rankOffset"
-
-// moveOverheadOption is the engine option of the time kept back per move for XBoard and
-// the pipes (search.Engine.SetMoveOverhead), in milliseconds, named as Stockfish names it.
-const moveOverheadOption = "Move Overhead"
-
-// strengthOption is the engine option of the playing strength on search's Elo scale
-// (search.MinElo to search.MaxElo); 0 is the full engine, the default.
-const strengthOption = "Strength (Elo, 0 for full)"
-
 // xboard is one CECP v2 session: an explicit state machine over the game, the mode of the
 // search, force mode and the side the engine plays.
 type xboard struct {
@@ -43,23 +29,20 @@ type xboard struct {
 	eng Searcher
 	job *runner
 
-	v          *movegen.Variant
-	start      *movegen.Position
-	game       *movegen.Game
-	xb         xbBoard
-	rankOffset int
-	overhead   time.Duration // the Move Overhead option, as last set
-	elo        int           // the strength option, as last set (0: full)
-	gui        bool          // the peer is XBoard (xbBoard.gui)
-	rng        *rand.Rand
-	unplayed   map[*movegen.Variant]*movegen.Position // starts drawn since the last move played
+	v        *movegen.Variant
+	start    *movegen.Position
+	game     *movegen.Game
+	xb       xbBoard
+	opts     settings
+	gui      bool // the peer is XBoard (xbBoard.gui)
+	rng      *rand.Rand
+	unplayed map[*movegen.Variant]*movegen.Position // starts drawn since the last move played
 
 	mode       xbMode
 	force      bool
 	engineSide movegen.Color
 	over       bool // the game ended by rule or by a result command
 	post       bool
-	ponder     bool
 
 	depth     int
 	moveTime  time.Duration
@@ -86,8 +69,8 @@ type xboard struct {
 }
 
 func newXBoard(w *lineWriter, eng Searcher) *xboard {
-	x := &xboard{w: w, eng: eng, job: newRunner(eng), overhead: search.DefaultMoveOverhead, rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 9))}
-	x.setVariant(movegen.ByName("normal"))
+	x := &xboard{w: w, eng: eng, job: newRunner(eng), opts: newSettings(eng), rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 9))}
+	x.setVariant(standardGame)
 	return x
 }
 
@@ -134,8 +117,7 @@ func (x *xboard) answerPings() {
 // boards.
 func (x *xboard) setVariant(v *movegen.Variant) {
 	x.v = v
-	x.xb = newXBBoard(v, x.rankOffset)
-	x.xb.gui = x.gui
+	x.mapBoard()
 	if x.unplayed == nil {
 		x.unplayed = map[*movegen.Variant]*movegen.Position{}
 	}
@@ -168,7 +150,7 @@ func (x *xboard) handle(line string) bool {
 		// nothing to do: information, or features we did not ask for
 	case "new":
 		x.stopSearch()
-		x.setVariant(movegen.ByName("normal"))
+		x.setVariant(standardGame) // CECP: new is a game of normal chess
 		x.force, x.engineSide, x.depth = false, movegen.Black, 0
 		x.eng.NewGame()
 	case "variant":
@@ -240,9 +222,9 @@ func (x *xboard) handle(line string) bool {
 	case "remove":
 		x.undo(2)
 	case "hard":
-		x.ponder = true
+		x.opts.set(optPonder, 1)
 	case "easy":
-		x.ponder = false
+		x.opts.set(optPonder, 0)
 		if x.mode == xbPondering {
 			x.stopSearch()
 		}
@@ -267,22 +249,17 @@ func (x *xboard) handle(line string) bool {
 			x.game.Position().LegalMoves(&ml)
 			x.w.printf("stat01: %d %d %d %d %d", s.Time.Milliseconds()/10, s.Nodes, s.Depth, 0, ml.Len())
 		}
-	case "memory":
-		n, err := strconv.Atoi(arg)
-		if err != nil || n < search.MinHashMB || n > search.MaxHashMB {
-			x.errorf(fmt.Sprintf("memory must be %d to %d MB", search.MinHashMB, search.MaxHashMB), line)
-			return false
-		}
-		x.eng.SetHashMB(n)
-	case "cores":
-		n, err := strconv.Atoi(arg)
-		if err != nil || n < 1 || n > search.MaxThreads {
-			x.errorf(fmt.Sprintf("cores must be 1 to %d", search.MaxThreads), line)
-			return false
-		}
-		x.eng.SetThreads(n)
+	case "memory", "cores":
+		id, _ := optionByCommand(forXBoard, cmd)
+		x.setOption(id, arg, line)
 	case "option":
-		x.option(arg, line)
+		name, value, ok := strings.Cut(arg, "=")
+		id, known := optionNamed(forXBoard, strings.TrimSpace(name))
+		if !ok || !known {
+			x.errorf("unknown option", line)
+			return false
+		}
+		x.setOption(id, value, line)
 	case "lift", "put", "hover":
 		if !x.xbCellName(arg) {
 			// not a cell XBoard could name (its board, or the holdings beside it)
@@ -340,9 +317,11 @@ func (x *xboard) features() {
 	x.w.printf(`feature done=0`)
 	x.w.printf(`feature ping=1 setboard=1 usermove=1 colors=0 sigint=0 sigterm=0 reuse=1 analyze=1 highlight=1 memory=1 smp=1 draw=1 playother=1 exclude=0 nps=0 debug=1 myname="%s"`, Name)
 	x.w.printf(`feature variants="%s"`, strings.Join(names, ","))
-	x.w.printf(`feature option="%s -check %d"`, rankOffsetOption, x.rankOffset)
-	x.w.printf(`feature option="%s -spin %d 0 %d"`, moveOverheadOption, x.overhead.Milliseconds(), search.MaxMoveOverhead.Milliseconds())
-	x.w.printf(`feature option="%s -spin %d 0 %d"`, strengthOption, x.elo, search.MaxElo)
+	for id := range options {
+		if o := &options[id]; o.offer&forXBoard != 0 && o.command(forXBoard) == "" {
+			x.w.println(o.xbFeature(x.opts.value(optionID(id))))
+		}
+	}
 	x.w.printf(`feature done=1`)
 }
 
@@ -366,44 +345,21 @@ func (x *xboard) variant(name string) {
 	}
 }
 
-// option sets an engine option: option NAME=VALUE.
-func (x *xboard) option(arg, line string) {
-	name, value, ok := strings.Cut(arg, "=")
-	name = strings.TrimSpace(name)
-	if ok && name == moveOverheadOption {
-		ms, err := strconv.Atoi(strings.TrimSpace(value))
-		if err != nil || ms < 0 || ms > int(search.MaxMoveOverhead.Milliseconds()) {
-			x.errorf(fmt.Sprintf("%s is 0 to %d ms", moveOverheadOption, search.MaxMoveOverhead.Milliseconds()), line)
-			return
-		}
-		x.overhead = time.Duration(ms) * time.Millisecond
-		x.eng.SetMoveOverhead(x.overhead)
+// setOption sets option id to value, from option NAME=VALUE or from XBoard's own command
+// for it (memory, cores); line is the command, for the error.
+func (x *xboard) setOption(id optionID, value, line string) {
+	n, ok := options[id].parse(strings.TrimSpace(value))
+	if !ok {
+		x.errorf(options[id].xbError(), line)
 		return
 	}
-	if ok && name == strengthOption {
-		elo, err := strconv.Atoi(strings.TrimSpace(value))
-		if err != nil || elo < 0 || elo > search.MaxElo || elo > 0 && elo < search.MinElo {
-			x.errorf(fmt.Sprintf("%s is 0 (full) or %d to %d", strengthOption, search.MinElo, search.MaxElo), line)
-			return
-		}
-		x.elo = elo
-		setElo(x.eng, elo)
-		return
-	}
-	if !ok || name != rankOffsetOption {
-		x.errorf("unknown option", line)
-		return
-	}
-	switch strings.TrimSpace(value) {
-	case "0", "false":
-		x.rankOffset = 0
-	case "1", "true":
-		x.rankOffset = 1
-	default:
-		x.errorf("rankOffset is 0 or 1", line)
-		return
-	}
-	x.xb = newXBBoard(x.v, x.rankOffset)
+	x.opts.set(id, n)
+	x.mapBoard() // the XBoard rankOffset option changes the square names
+}
+
+// mapBoard makes the board mapping anew for the variant and the options.
+func (x *xboard) mapBoard() {
+	x.xb = newXBBoard(x.v, x.opts.value(optRankOffset))
 	x.xb.gui = x.gui
 }
 
@@ -620,7 +576,7 @@ func (x *xboard) searchDone(res search.Result) {
 		x.clearLift()
 		x.w.printf("move %s", text)
 		x.claim()
-		if x.ponder && !x.over && isLegal(x.game.Position(), res.Ponder) {
+		if x.opts.on(optPonder) && !x.over && isLegal(x.game.Position(), res.Ponder) {
 			next := *x.game.Position()
 			hist := append(x.game.History(), next.Hash())
 			next.Apply(res.Ponder)
@@ -673,7 +629,7 @@ func (x *xboard) lift(arg string) {
 	case sq != movegen.NoSquare:
 		x.liftSq, x.legSq = sq, movegen.NoSquare
 		for _, m := range ml.Moves() {
-			if m.Kind() == movegen.Castle && m.From() == m.To() && m.Aux() == sq && xbVariants[x.v.Name].kingAsMan {
+			if m.Kind() == movegen.Castle && m.From() == m.To() && m.Aux() == sq && xbVariants[x.v].kingAsMan {
 				marks[x.xb.rookTo(m)] = hlMove // the king stays: castling is the rook's move
 				continue
 			}
@@ -685,7 +641,7 @@ func (x *xboard) lift(arg string) {
 				marks[x.xb.killSquare(m)] = hlLeg // XBoard empties the end of the first leg
 			case movegen.Castle:
 				to := m.To()
-				if xbVariants[x.v.Name].kingAsMan {
+				if xbVariants[x.v].kingAsMan {
 					// the king, then its rook (cyan: a first leg), then the king's
 					// destination: the two-leg form XBoard applies right (xbmap.go)
 					switch {
@@ -797,7 +753,7 @@ func (x *xboard) put(arg string) {
 	x.liftPos.LegalMoves(&ml)
 	for _, m := range ml.Moves() {
 		leg := m.Kind() == movegen.HopCapture || m.Kind() == movegen.HopEnPassant
-		leg = leg || m.Kind() == movegen.Castle && xbVariants[x.v.Name].kingAsMan && m.From() != m.To() && !castleOnRook(m) // the rook, cyan
+		leg = leg || m.Kind() == movegen.Castle && xbVariants[x.v].kingAsMan && m.From() != m.To() && !castleOnRook(m) // the rook, cyan
 		if leg && m.From() == x.liftSq && x.xb.killSquare(m) == sq {
 			x.legSq = sq
 			return

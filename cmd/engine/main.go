@@ -9,6 +9,7 @@ import (
 
 	"varchess/bench"
 	"varchess/protocol"
+	"varchess/search"
 )
 
 const usage = `usage:
@@ -36,11 +37,12 @@ func main() {
 // input, 1 a failure while running.
 func run(args []string) int {
 	if len(args) == 0 {
+		eng := search.NewEngine()
 		if fi, err := os.Stdin.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
 			// a person at a terminal: say what to type (GUIs never see the greeting)
-			return protocol.RunInteractive(os.Stdin, os.Stdout)
+			return protocol.RunInteractive(os.Stdin, os.Stdout, eng)
 		}
-		return protocol.Run(os.Stdin, os.Stdout)
+		return protocol.Run(os.Stdin, os.Stdout, eng)
 	}
 	switch args[0] {
 	case "perft":

@@ -31,5 +31,5 @@ func runPlay(args []string, in io.Reader, out, errOut io.Writer) int {
 	eng.SetMaxDepth(*maxDepth)
 	eng.SetHashMB(*hash)
 	eng.SetThreads(*threads)
-	return protocol.RunWith(in, out, eng)
+	return protocol.Run(in, out, eng)
 }

@@ -175,7 +175,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	ans := moveAnswer{Depth: res.Depth, Nodes: res.Nodes, PV: pvTexts(p, last.PV)}
 	ans.Score, ans.Mate = whiteScore(res.Score, side)
 	mv := describeMove(p, res.Best, nil)
-	if g.v.Name == "normal" {
+	if g.v.StandardChess {
 		mv.SAN = sanOf(p, res.Best, mv.Text)
 	}
 	text := mv.Text
@@ -210,7 +210,7 @@ func pvTexts(p *movegen.Position, pv []movegen.Move) []string {
 
 // pvSANs writes a line in SAN (normal chess only; nil otherwise).
 func pvSANs(p *movegen.Position, texts []string) []string {
-	if p.Variant().Name != "normal" {
+	if !p.Variant().StandardChess {
 		return nil
 	}
 	out := make([]string, 0, len(texts))
@@ -346,7 +346,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	done := map[string]string{"move": ""}
 	if res.Best != movegen.NullMove {
 		done["move"] = p.MoveText(res.Best)
-		if g.v.Name == "normal" {
+		if g.v.StandardChess {
 			done["san"], _ = protocol.SAN(p, res.Best)
 		}
 	}

@@ -240,7 +240,7 @@ func legalMoves(p *movegen.Position) []Move {
 		out[i].Check = gives[m]
 	}
 	labelMoves(p, moves, out)
-	if p.Variant().Name == "normal" {
+	if p.Variant().StandardChess {
 		fen := p.FEN()
 		sans, ok := listSANs.get(fen)
 		if !ok || len(sans) != len(out) {
@@ -327,10 +327,9 @@ func reasonWords(r string) string {
 func history(r *replayed) []Move {
 	out := make([]Move, 0, len(r.moves))
 	pos := *r.game.Start()
-	normal := r.v.Name == "normal"
 	for _, m := range r.moves {
 		mv := describeMove(&pos, m, nil)
-		if normal {
+		if r.v.StandardChess {
 			mv.SAN = sanOf(&pos, m, mv.Text)
 		}
 		pos.Apply(m)
