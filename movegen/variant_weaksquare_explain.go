@@ -42,7 +42,9 @@ func wsWhyNot(p *Position, from, to Square) string {
 }
 
 // wsDescribePhase says what the side to move does in its phase: a stuck king passes, a
-// jumping king leaves a piece behind (or first jumps out of its weak square).
+// jumping king leaves a piece behind (or first jumps out of its weak square). A waiting
+// side moves as in chess once the other has placed all its pieces: its hand never comes on
+// the board, so it is simply "to move".
 func wsDescribePhase(p *Position, legal *MoveList) (status, note string) {
 	us := p.side
 	me, other := sideName(us), sideName(us.Other())
@@ -54,8 +56,6 @@ func wsDescribePhase(p *Position, legal *MoveList) (status, note string) {
 		status = me + "'s king jumps out of its weak square"
 	case p.phase[us] == wsJumping:
 		status = me + " jumps and places a piece"
-	case p.inHand(us) > 0:
-		status = me + " places a piece on its back rank"
 	}
 	return status, note
 }
