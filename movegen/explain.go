@@ -19,17 +19,6 @@ func (p *Position) pseudo(ml *MoveList) {
 	}
 }
 
-// hopPseudoMoves lists the Hop Chess piece moves without the trampoline placement and
-// without testing the king.
-func hopPseudoMoves(p *Position, ml *MoveList) {
-	q := *p
-	ml.hop.n = 0
-	q.genHopPieceMoves(&ml.hop)
-	for _, m := range ml.hop.m[:ml.hop.n] {
-		ml.Add(m)
-	}
-}
-
 // reaches reports whether m, a move of p, goes from from to to as a person would enter it:
 // its destination, or for castling the square of its rook, or for a hop capture the victim
 // jumped over (the first square clicked after the piece).
@@ -69,9 +58,9 @@ func (p *Position) pieceName(pc Piece) string {
 }
 
 // WhyIllegal says in a sentence why the side to move has no legal move from from to to, ""
-// if it has one (to may also be the rook of a castling or the victim of a Jumping Knights
-// hop, as a person clicks them). The reasons, in the order they are looked for: a square
-// that is not on the board, the game is over, no piece there, the other side's piece, the
+// if it has one (to may also be the rook of a castling or the victim of a hop capture, as
+// a person clicks them). The reasons, in the order they are looked for: a square that is
+// not on the board, the game is over, no piece there, the other side's piece, the
 // variant's own rule (a phase, a forbidden square, a compulsory capture), a move the piece
 // does not make, and a move that would leave or put its own king in check.
 func (p *Position) WhyIllegal(from, to Square) string {
@@ -145,7 +134,7 @@ func (p *Position) WhyIllegal(from, to Square) string {
 		if p.InCheck() {
 			return "The king cannot castle out of check."
 		}
-		return "The king cannot castle there: it would cross or land on an attacked square."
+		return castleAttackedReason
 	case pc.Type() == King && p.InCheck():
 		return fmt.Sprintf("The king cannot go to %s: it would still be in check there.", g.Name(to))
 	case pc.Type() == King:
@@ -180,13 +169,14 @@ func (p *Position) whyNoCastling(from, to Square) string {
 		if !p.castlingPathClear(from, kd, r) || !p.castlingPathClear(r, rd, from) {
 			return "The king cannot castle: the squares between the king and the rook must be empty."
 		}
-		if p.tramp[White] != NoSquare || p.tramp[Black] != NoSquare {
-			return "The king cannot castle: no trampoline may stand between the king and the rook, and the king may not cross or land on an attacked square."
-		}
-		return "The king cannot castle there: it would cross or land on an attacked square."
+		return castleAttackedReason
 	}
 	return ""
 }
+
+// castleAttackedReason is whyNoCastling's last reason, which a variant's whyNot may word
+// for its own rules.
+const castleAttackedReason = "The king cannot castle there: it would cross or land on an attacked square."
 
 // WhyNoDrop says in a sentence why the side to move cannot place a piece of type t from its
 // hand on to, "" if it can.
@@ -251,139 +241,4 @@ func shade(light bool) string {
 		return "a light square"
 	}
 	return "a dark square"
-}
-
-// wsWhyNot gives The Weak Square's own reasons: a stuck king that must pass, a jumping
-// phase in which the king alone moves, the jumping area, a side's own weak square.
-func wsWhyNot(p *Position, from, to Square) string {
-	g := p.v.Geometry
-	us := p.side
-	me := sideName(us)
-	var ml MoveList
-	p.LegalMoves(&ml)
-	if ml.n == 1 && ml.moves[0].Kind() == Pass {
-		return me + "'s king is stuck: " + me + " must pass until " + sideName(us.Other()) + " has placed all its pieces."
-	}
-	if p.phase[us] == wsJumping && ml.n > 0 && ml.moves[0].Kind() == Jump {
-		if from != p.kings[us] {
-			return me + " still has pieces in hand: its turn is a jump of the king, which leaves one of them behind."
-		}
-		lo, hi := wsArea[us][0]+g.rankBase, wsArea[us][1]+g.rankBase
-		if p.cells[to] != Empty {
-			return fmt.Sprintf("The jumping king lands only on an empty square; %s is taken.", g.Name(to))
-		}
-		return fmt.Sprintf("The jumping king leaps like a knight, to an empty square of rows %d to %d.", lo, hi)
-	}
-	if to == p.v.ZoneSquare(WeakSquares, us) {
-		return fmt.Sprintf("No piece may enter its own weak square, %s.", g.Name(to))
-	}
-	if p.cells[from].Type() == Pawn && int(g.rank[to]) == p.v.Pawn.PromoRank[us] {
-		pool := wsPool(p)
-		if victim := p.cells[to]; victim.IsPiece() && !victim.Is(us) {
-			pool[victim.Type()]++
-		}
-		if pool[Rook]+pool[Bishop]+pool[Knight] == 0 {
-			return "A pawn promotes only to a rook, bishop or knight of the pool (off the board and out of the hands), and the pool is empty."
-		}
-	}
-	return ""
-}
-
-// jkWhyNot gives Jumping Knights' own reasons: a quiet move onto an edge square, and Rule
-// 4's compulsory capture from the edge to the centre.
-func jkWhyNot(p *Position, from, to Square) string {
-	var pl MoveList
-	jkPseudo(p, &pl)
-	reached := false
-	for _, m := range pl.Moves() {
-		// one click on a piece (from == to) asks why it has no move at all
-		reached = reached || p.reaches(m, from, to) || from == to && m.From() == from
-	}
-	if !reached {
-		if p.v.InZone(EdgeSquares, p.side, to) && p.cells[to] == Empty {
-			return fmt.Sprintf("Only a capture ends on an edge square such as %s: a capture jumps over its victim to an empty square beyond.", p.v.Geometry.Name(to))
-		}
-		if p.cells[to].IsPiece() && !p.cells[to].Is(p.side) {
-			return fmt.Sprintf("The %s on %s cannot capture the %s on %s: a capture jumps over its victim to an empty square beyond it.",
-				p.pieceName(p.cells[from]), p.v.Geometry.Name(from), p.pieceName(p.cells[to]), p.v.Geometry.Name(to))
-		}
-		return ""
-	}
-	var scratch MoveList
-	if p.ForcedMoves(&scratch) {
-		return "A capture from an edge square to a central square is compulsory now (Rule 4), unless a move gives check" +
-			jkForcedExample(p) + "."
-	}
-	return ""
-}
-
-// jkForcedExample names one of the captures Rule 4 makes compulsory (", such as the pawn on
-// z3 jumping a4"), so that a person sees which piece on the edge forces it; "" if none.
-func jkForcedExample(p *Position) string {
-	g := p.v.Geometry
-	var ml MoveList
-	p.LegalMoves(&ml)
-	for _, m := range ml.Moves() {
-		if (m.Kind() == HopCapture || m.Kind() == HopEnPassant) && p.v.InZone(EdgeSquares, p.side, m.From()) && !p.v.InZone(EdgeSquares, p.side, m.To()) {
-			return fmt.Sprintf(": the %s on %s can jump %s", p.pieceName(p.cells[m.From()]), g.Name(m.From()), g.Name(m.Aux()))
-		}
-	}
-	return ""
-}
-
-// hopWhyNot gives Hop Chess's own reasons: a king never steps onto a trampoline, and a
-// piece that lands on one must bounce on.
-func hopWhyNot(p *Position, from, to Square) string {
-	if to != p.tramp[White] && to != p.tramp[Black] {
-		return ""
-	}
-	if p.cells[from].Type() == King {
-		return "A king never steps onto a trampoline."
-	}
-	return "A piece never ends its move on a trampoline: it bounces on from it. Click the square where the piece ends."
-}
-
-// prechessWhyNot: while a side has pieces in hand its turn is a placement; then the
-// reasons are Bunker's.
-func prechessWhyNot(p *Position, from, to Square) string {
-	if p.inHand(p.side) == 0 {
-		return bunkerWhyNot(p, from, to)
-	}
-	return sideName(p.side) + " first places its pieces: pick one from the hand and put it on an empty square of its back rank."
-}
-
-// bunkerWhyNot explains a refused bunker leap: the king on its original square clicked
-// onto a bunker (b or g file of its back rank) more than a step away, when that is no
-// castling (whyNoCastling explains those).
-func bunkerWhyNot(p *Position, from, to Square) string {
-	us, them := p.side, p.side.Other()
-	g := p.v.Geometry
-	back := p.v.Castling.BackRank[us]
-	if from != p.kings[us] || int(g.rank[from]) != back || int(g.rank[to]) != back {
-		return ""
-	}
-	f := int(g.file[to])
-	if (f != bunkerFiles[0] && f != bunkerFiles[1]) || abs(f-int(g.file[from])) < 2 {
-		return ""
-	}
-	for s, r := range p.castleRook[us] {
-		if r != NoSquare && (to == r || to == g.cell(p.v.Castling.KingFile[s], back)) {
-			return "" // a castling: whyNoCastling says why not
-		}
-	}
-	switch {
-	case !p.bunker[us]:
-		return "The king has no bunker leap left: it is made once, by a king that has not moved."
-	case p.Attacked(from, them):
-		return "The king cannot leap out of check."
-	case p.cells[to] != Empty:
-		return fmt.Sprintf("The bunker %s is not empty.", g.Name(to))
-	}
-	step := rankStep(from, to)
-	for sq := from + step; sq != to; sq += step {
-		if p.cells[sq].Is(them) {
-			return fmt.Sprintf("The king cannot leap over the enemy piece on %s.", g.Name(sq))
-		}
-	}
-	return "The bunker leap may not cross or land on an attacked square."
 }

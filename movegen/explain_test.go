@@ -268,6 +268,9 @@ func TestDescribe(t *testing.T) {
 		{WeakSquare, "*****1/r2b2/3pn1/2k3/1P2P1/2NK1R/R3B1/1*****[BNPrbnpp] w - - 0 5 JJ", "White jumps and places a piece", ""},
 		{WeakSquare, "*****1/r1b1n1/3k1p/1p3b/2P3/NP1PN1/R1K1BR/1*****[Brnp] w - - 0 6 JJ",
 			"White's king is stuck: it must pass until Black has placed all its pieces", "passes"},
+		// a side that was stuck moves as in chess once the other has placed everything: its
+		// hand stays off the board
+		{WeakSquare, "*****1/6/2n3/3k2/6/1K4/6/1*****[RRBBNNPPP] w - - 0 5 WM", "White to move", ""},
 		{Prechess, "", "White places a piece on its back rank", ""},
 		{Prechess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w HAha - 0 9 Kk", "White to move", "Every piece is placed"},
 		{Prechess, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b HAha - 0 9 Kk", "Black to move", ""},

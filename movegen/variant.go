@@ -121,6 +121,10 @@ type Variant struct {
 	// whyNot gives the variant's own reason why the side to move has no move from -> to
 	// (a phase, a forbidden square), "" to let WhyIllegal look further.
 	whyNot func(p *Position, from, to Square) string
+	// describePhase says what the side to move does now in the variant's phases, for
+	// Describe: a status ("Black jumps and places a piece"; "" for "White to move") and a
+	// note when something needs saying; legal is the side's legal moves. nil: no phases.
+	describePhase func(p *Position, legal *MoveList) (status, note string)
 	// quietTargets marks the squares a non-capturing move may end on (Jumping Knights'
 	// central squares); nil: every square.
 	quietTargets *[maxCells]bool

@@ -71,6 +71,8 @@ var Prechess = (&Variant{
 	validate:     validatePrechess,
 	parseMove:    parseBunkerMove,
 	deadPosition: fideDeadPosition,
+
+	describePhase: prechessDescribePhase,
 }).compile()
 
 // genBunkerLeaps adds the king's leap to each bunker (b and g file of its back rank): the

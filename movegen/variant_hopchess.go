@@ -35,6 +35,7 @@ var HopChess = (&Variant{
 	deadPosition:        hopDeadPosition,
 	pseudoMoves:         hopPseudoMoves,
 	whyNot:              hopWhyNot,
+	describePhase:       hopDescribePhase,
 }).compile()
 
 // hopPlaces reports whether the side to move places its trampoline this turn: every turn

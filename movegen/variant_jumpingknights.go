@@ -71,6 +71,7 @@ var JumpingKnights = (&Variant{
 	quietTargets:     &jkCentral,
 	pseudoMoves:      jkPseudo,
 	whyNot:           jkWhyNot,
+	describePhase:    jkDescribePhase,
 	Zones: []Zone{sharedZone(EdgeSquares, "edge", "The edge squares: only a capture reaches them",
 		jkBoard.squaresWhere(func(sq Square) bool { return !jkCentral[sq] }))},
 }).compile()

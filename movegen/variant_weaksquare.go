@@ -59,7 +59,7 @@ var wsPlaceable = [...]PieceType{Rook, Bishop, Knight, Pawn}
 
 var (
 	// wsWeak is each side's weak square: entering it is not allowed, the enemy entering it
-	// wins.
+	// wins. Declared once as the variant's WeakSquares zone; the rules read it from there.
 	wsWeak = [2]Square{wsBoard.Square(0, 0), wsBoard.Square(5, 7)}
 	// wsArea is the rows (box ranks) a jumping king may land on: 2-4 and 5-7.
 	wsArea = [2][2]int{{1, 3}, {4, 6}}
@@ -96,6 +96,7 @@ var WeakSquare = (&Variant{
 	validate:          wsValidate,
 	parseMove:         wsParseMove,
 	whyNot:            wsWhyNot,
+	describePhase:     wsDescribePhase,
 	Zones: []Zone{sideZone(WeakSquares, "weak", "The weak squares: a side may not enter its own, and wins by entering the other's",
 		wsWeak)},
 }).compile()
@@ -103,7 +104,7 @@ var WeakSquare = (&Variant{
 // wsWon reports whether the side not to move has just entered the weak square of the side
 // to move: the game is over.
 func wsWon(p *Position) bool {
-	return p.cells[wsWeak[p.side]].Is(p.side.Other())
+	return p.cells[p.v.Goal(p.side.Other())].Is(p.side.Other())
 }
 
 // wsLegalMoves generates the moves of the phase the side to move is in. A jumping side
@@ -125,7 +126,7 @@ func wsLegalMoves(p *Position, ml *MoveList) {
 	start := ml.n
 	p.genPseudo(ml)
 	pool := wsPool(p)
-	own := wsWeak[us]
+	own := p.v.ZoneSquare(WeakSquares, us)
 	n := start
 	for _, m := range ml.moves[start:ml.n] {
 		if m.To() == own {
@@ -162,7 +163,7 @@ func wsJumps(p *Position, ml *MoveList) int {
 	}
 	var types [len(wsPlaceable)]PieceType
 	nt := 0
-	if k != wsWeak[us] {
+	if k != p.v.ZoneSquare(WeakSquares, us) {
 		for _, t := range wsPlaceable {
 			if p.hand[us][t] == 0 || t == Bishop && wsBishopOn(p, us, g.light[k]) {
 				continue
@@ -328,13 +329,13 @@ func wsValidate(p *Position) error {
 		if onBoard+inHand > army || int(p.count[c][Pawn]+p.hand[c][Pawn]) > wsOwned[Pawn] {
 			return fmt.Errorf("fen: %s has more pieces than 2 R, 2 B, 2 N and 3 P", c)
 		}
-		k := p.kings[c]
+		k, weak := p.kings[c], p.v.ZoneSquare(WeakSquares, c)
 		switch p.phase[c] {
 		case wsJumping:
 			if inHand == 0 {
 				return fmt.Errorf("fen: %s is jumping with an empty hand", c)
 			}
-			if r := int(g.rank[k]); k != wsWeak[c] && (r < wsArea[c][0] || r > wsArea[c][1]) {
+			if r := int(g.rank[k]); k != weak && (r < wsArea[c][0] || r > wsArea[c][1]) {
 				return fmt.Errorf("fen: jumping %s king on %s, outside its area", c, g.Name(k))
 			}
 		case wsWaiting:
@@ -346,11 +347,11 @@ func wsValidate(p *Position) error {
 				return fmt.Errorf("fen: %s is moving with pieces in hand", c)
 			}
 		}
-		if pc := p.cells[wsWeak[c]]; pc.Is(c) && !(pc.Type() == King && p.phase[c] == wsJumping) {
-			return fmt.Errorf("fen: %s piece on its own weak square %s", c, g.Name(wsWeak[c]))
+		if pc := p.cells[weak]; pc.Is(c) && !(pc.Type() == King && p.phase[c] == wsJumping) {
+			return fmt.Errorf("fen: %s piece on its own weak square %s", c, g.Name(weak))
 		}
-		if p.cells[wsWeak[c]].Is(c.Other()) && p.side != c {
-			return fmt.Errorf("fen: %s has won on %s but is to move", c.Other(), g.Name(wsWeak[c]))
+		if p.cells[weak].Is(c.Other()) && p.side != c {
+			return fmt.Errorf("fen: %s has won on %s but is to move", c.Other(), g.Name(weak))
 		}
 	}
 	for t, n := range wsPool(p) {
