@@ -62,15 +62,16 @@ func (p *Position) hopRoute(k Square, by Color, s1, s2 Square) bool {
 		return false
 	}
 	if p.promotes(by, s1) {
-		// It promotes there and goes on as any piece, with any kind of line.
+		// It promotes there and goes on as the piece of its owner's choice, along a kind
+		// of line some promotion type goes on with.
 		c := p.hopLegAlong(last, k, o)
-		return c >= 0 && (s2 == NoSquare || p.hopLeg(s1, s2, c, o))
+		return c >= 0 && hopLines.promoted&(1<<c) != 0 && (s2 == NoSquare || p.hopLeg(s1, s2, c, o))
 	}
 	if s2 == NoSquare {
 		return p.hopPawnTakes(s1, k, by)
 	}
 	return s2 == s1+Square(p.v.pawnPush[by]) &&
-		(p.hopPawnTakes(s2, k, by) || p.promotes(by, s2) && p.hopLegAny(s2, k, o))
+		(p.hopPawnTakes(s2, k, by) || p.promotes(by, s2) && p.hopLegPromoted(s2, k, o))
 }
 
 // hopReaches reports whether a piece of by that moves with lines of kind c ends a plain
@@ -82,7 +83,7 @@ func (p *Position) hopReaches(s Square, c int, by Color) bool {
 		return false
 	}
 	rider := hopLines.rider[c]
-	for _, d := range hopLines.dirs[c][:hopLines.n[c]] {
+	for _, d := range hopLines.dirs[c][:hopLines.ndirs[c]] {
 		t := s + Square(d)
 		for rider && p.cells[t] == Empty {
 			t += Square(d)
@@ -102,7 +103,7 @@ func (p *Position) hopReachesAcross(s Square, c int, by Color, dir Step) bool {
 	if mask == 0 {
 		return false
 	}
-	for _, d := range hopLines.dirs[c][:hopLines.n[c]] {
+	for _, d := range hopLines.dirs[c][:hopLines.ndirs[c]] {
 		if d == dir || d == -dir {
 			continue
 		}

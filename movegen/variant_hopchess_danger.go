@@ -14,10 +14,10 @@ package movegen
 // promo says a pawn of by may be near its last rank (hopPawnsNearPromotion).
 func (p *Position) hopDanger(k Square, by Color, e Square, d *sqSet, promo bool) {
 	cells := &p.cells
-	var view [hopClasses]sqSet // the empty squares from which a leg of each kind reaches k
-	for c := 0; c < hopClasses; c++ {
+	var view [hopMaxKinds]sqSet // the empty squares from which a leg of each kind reaches k
+	for c := 0; c < hopLines.n; c++ {
 		if !hopLines.rider[c] {
-			for _, dir := range hopLines.dirs[c][:hopLines.n[c]] {
+			for _, dir := range hopLines.dirs[c][:hopLines.ndirs[c]] {
 				if t := k + Square(dir); cells[t] == Empty {
 					view[c].add(t)
 					if t != e && p.hopReaches(t, c, by) {
@@ -27,7 +27,7 @@ func (p *Position) hopDanger(k Square, by Color, e Square, d *sqSet, promo bool)
 			}
 			continue
 		}
-		for _, dir := range hopLines.dirs[c][:hopLines.n[c]] {
+		for _, dir := range hopLines.dirs[c][:hopLines.ndirs[c]] {
 			// A rider reaching t along this very line would stand at its end and attack
 			// k already, which is safe; behind t is k. So only the lines across it count.
 			for t := k + Square(dir); cells[t] == Empty; t += Square(dir) {
@@ -44,14 +44,14 @@ func (p *Position) hopDanger(k Square, by Color, e Square, d *sqSet, promo bool)
 		}
 	}
 	if e != NoSquare {
-		for c := 0; c < hopClasses; c++ {
+		for c := 0; c < hopLines.n; c++ {
 			eSeesK := view[c].has(e)
 			eReached := p.hopReaches(e, c, by)
 			if !eSeesK && !eReached {
 				continue
 			}
 			rider := hopLines.rider[c]
-			for _, dir := range hopLines.dirs[c][:hopLines.n[c]] {
+			for _, dir := range hopLines.dirs[c][:hopLines.ndirs[c]] {
 				for t := e + Square(dir); cells[t] == Empty; t += Square(dir) {
 					// origin-e-t-k or origin-t-e-k
 					if eReached && view[c].has(t) || eSeesK && p.hopReaches(t, c, by) {

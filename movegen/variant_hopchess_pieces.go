@@ -1,5 +1,7 @@
 package movegen
 
+import "math/bits"
+
 // Hop Chess: the piece moves, the first half of a turn. A piece walks its lines; landing on
 // a trampoline it bounces on along a line of the same kind (variant_hopchess_lines.go),
 // using each trampoline at most once; a pawn goes on as a pawn, or as its new piece if it
@@ -84,7 +86,7 @@ func (h *hopGen) end(kind MoveKind, s Square, promo PieceType) {
 func (h *hopGen) ride(sq Square, c int, used uint8, promo PieceType) {
 	cells := &h.p.cells
 	rider := hopLines.rider[c]
-	for _, d := range hopLines.dirs[c][:hopLines.n[c]] {
+	for _, d := range hopLines.dirs[c][:hopLines.ndirs[c]] {
 		s := sq
 		for {
 			s += Square(d)
@@ -157,7 +159,9 @@ func (h *hopGen) pawnArrive(s Square, used uint8) {
 	used |= 1 << i
 	if h.p.promotes(h.us, s) {
 		for _, t := range h.p.v.Pawn.PromoTypes {
-			h.hop(s, hopClassOf(t), used, t)
+			for ks := hopLines.promo[t]; ks != 0; ks &= ks - 1 {
+				h.hop(s, bits.TrailingZeros8(ks), used, t)
+			}
 		}
 		return
 	}
@@ -212,9 +216,7 @@ func (h *hopGen) kingStep(m Move) bool {
 	}
 	g := h.p.v.Geometry
 	from, to := m.From(), m.To()
-	df := int(g.file[to]) - int(g.file[from])
-	dr := int(g.rank[to]) - int(g.rank[from])
-	if g.file[to] < 0 || df == 0 && dr == 0 || df < -1 || df > 1 || dr < -1 || dr > 1 {
+	if !g.isSquare[to] || !hopLines.legBetween(g, from, to).kingStep {
 		return false
 	}
 	pc := h.p.cells[to]
@@ -231,20 +233,18 @@ func (h *hopGen) genPiece(q *Position, from Square) {
 	case Pawn:
 		h.pawn()
 	case King:
-		for c := hopOrth; c <= hopDiag; c++ {
-			for _, d := range hopLines.dirs[c][:hopLines.n[c]] {
-				s := from + Square(d)
-				// Kings never step onto a trampoline.
-				if pc := q.cells[s]; pc == Empty && h.trampAt(s) < 0 || pc&h.enemy != 0 && pc.Type() != King {
-					h.end(Turn, s, NoType)
-				}
+		for _, d := range hopLines.king[:hopLines.nking] {
+			s := from + Square(d)
+			// Kings never step onto a trampoline.
+			if pc := q.cells[s]; pc == Empty && h.trampAt(s) < 0 || pc&h.enemy != 0 && pc.Type() != King {
+				h.end(Turn, s, NoType)
 			}
 		}
-	case Queen:
-		h.ride(from, hopOrth, 0, NoType)
-		h.ride(from, hopDiag, 0, NoType)
 	default:
-		h.ride(from, hopClassOf(t), 0, NoType)
+		// Each kind of line of the piece (a queen's two: she keeps the one she sets out on).
+		for ks := hopLines.kinds[t]; ks != 0; ks &= ks - 1 {
+			h.ride(from, bits.TrailingZeros8(ks), 0, NoType)
+		}
 	}
 	q.cells[from] = pc
 }

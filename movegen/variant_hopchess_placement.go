@@ -53,14 +53,12 @@ func (p *Position) HopLandings(c Color) (l Landings) {
 				l.set.add(s + push)
 			}
 		default:
-			for cl := hopOrth; cl < hopClasses; cl++ {
-				if hopLines.types[cl]&typeBit(t) == 0 {
-					continue
-				}
-				for _, d := range hopLines.dirs[cl][:hopLines.n[cl]] {
+			for ks := hopLines.kinds[t]; ks != 0; ks &= ks - 1 {
+				kind := bits.TrailingZeros8(ks)
+				for _, d := range hopLines.dirs[kind][:hopLines.ndirs[kind]] {
 					for s := from + Square(d); p.cells[s] == Empty; s += Square(d) {
 						l.set.add(s)
-						if !hopLines.rider[cl] {
+						if !hopLines.rider[kind] {
 							break
 						}
 					}
