@@ -3,8 +3,9 @@ package movegen
 import "math/bits"
 
 // Hop Chess placements: the sets of squares the turn walk works with, the squares the
-// opponent's pieces could land on (HopLandings), and the placement of one piece move a
-// search orders first, which quiescence asks for alone (bestPlacement, bestSafePlacement).
+// opponent's pieces could land on (HopLandings), and the order in which a search tries the
+// placements of one piece move (PlacementRank), which quiescence follows by asking for the
+// first placement alone (bestPlacement, bestSafePlacement).
 
 // sqSet is a set of cells.
 type sqSet [maxCells / 64]uint64
@@ -69,24 +70,65 @@ func (p *Position) HopLandings(c Color) (l Landings) {
 	return l
 }
 
-// search orders first: one outside avoid if there is one, among those keep (the trampoline
-// left where it stands) if it is one of them, else the highest square (the largest move
-// code). NoSquare if free is empty.
-func bestPlacement(free, avoid *sqSet, keep Square) Square {
-	var off sqSet
-	for i := range free {
-		off[i] = free[i] &^ avoid[i]
+// PlacementRanks is the number of ranks PlacementRank gives, 0 to PlacementRanks-1: the
+// room a search leaves below a move's score for the rank of its placement.
+const PlacementRanks = 4
+
+// PlacementRank is how early a search tries the placement of the mover's trampoline on sq
+// among the turns of one piece move: the higher rank first, and among equal ranks the
+// higher square (the larger move code). First come the squares outside avoid, the
+// opponent's HopLandings, where the trampoline hands no enemy piece a hop (a capture's
+// placement, say, should not open the recapture); among each of those two groups, keep,
+// the square where the trampoline stands, which leaves it there.
+//
+// This is the one statement of the order: a search scores turns with it, and quiescence,
+// which plays each capture with its first placement only, asks movegen for that placement
+// (LegalTacticalPlaced), which picks it by the same rank.
+func PlacementRank(sq, keep Square, avoid *Landings) int {
+	return placementRank(avoid.Has(sq), sq == keep)
+}
+
+// placementRank is PlacementRank from the two facts it depends on: whether an enemy piece
+// could land on the square, and whether the trampoline stands there already.
+func placementRank(landable, kept bool) int {
+	r := 0
+	if !landable {
+		r += 2
 	}
-	if s := off.last(); s != NoSquare {
-		if keep != NoSquare && off.has(keep) {
-			return keep
-		}
-		return s
+	if kept {
+		r++
+	}
+	return r
+}
+
+// placementTiers sorts the squares of free by PlacementRank (avoid and keep as there):
+// tiers[r] holds those of rank r. The rank depends only on whether a square is in avoid
+// and whether it is keep, so three ranks are worked out, and the rest is set arithmetic.
+func placementTiers(free, avoid *sqSet, keep Square) (tiers [PlacementRanks]sqSet) {
+	outside, inside := placementRank(false, false), placementRank(true, false)
+	for i := range free {
+		tiers[outside][i] |= free[i] &^ avoid[i]
+		tiers[inside][i] |= free[i] & avoid[i]
 	}
 	if keep != NoSquare && free.has(keep) {
-		return keep
+		tiers[outside].remove(keep)
+		tiers[inside].remove(keep)
+		tiers[placementRank(avoid.has(keep), true)].add(keep)
 	}
-	return free.last()
+	return tiers
+}
+
+// bestPlacement is the square of free (the legal placements of one piece move) that a
+// search orders first: the highest PlacementRank, then the highest square. NoSquare if
+// free is empty.
+func bestPlacement(free, avoid *sqSet, keep Square) Square {
+	tiers := placementTiers(free, avoid, keep)
+	for r := PlacementRanks - 1; r >= 0; r-- {
+		if s := tiers[r].last(); s != NoSquare {
+			return s
+		}
+	}
+	return NoSquare
 }
 
 // maxPlacementTries is how many unsafe placements bestSafePlacement tests before it
@@ -99,20 +141,10 @@ var maxPlacementTries = 4
 // route to its king k (safe with e alone) for a piece of by, NoSquare if there is none.
 // decided is false once maxPlacementTries squares have failed.
 func (q *Position) bestSafePlacement(k Square, by Color, e, keep Square, free, avoid *sqSet) (s Square, decided bool) {
-	var off, inside sqSet
-	for i := range free {
-		off[i] = free[i] &^ avoid[i]
-		inside[i] = free[i] & avoid[i]
-	}
+	tiers := placementTiers(free, avoid, keep)
 	tries := 0
-	for _, set := range [2]*sqSet{&off, &inside} {
-		if keep != NoSquare && set.has(keep) {
-			if !q.hopOpens(k, by, e, keep) {
-				return keep, true
-			}
-			tries++
-			set.remove(keep)
-		}
+	for r := PlacementRanks - 1; r >= 0; r-- {
+		set := &tiers[r]
 		for t := set.last(); t != NoSquare; t = set.last() {
 			if tries == maxPlacementTries {
 				return NoSquare, false
