@@ -228,8 +228,8 @@ func TestInCheckAfter(t *testing.T) {
 
 // TestHopLegalTacticalPlaced: LegalTacticalPlaced lists, in LegalTactical's order, each
 // capturing or promoting piece move once with exactly the placement that ranks first among
-// those LegalTactical lists for it (outside avoid, then the trampoline's own square, then
-// the larger move code), and answers whether there is a legal turn as LegalTactical does.
+// those LegalTactical lists for it (the highest PlacementRank, then the larger move code,
+// as a search orders them), and answers whether there is a legal turn as LegalTactical does.
 // avoid is the opponent's HopLandings and, in turn, a random set and every square (so that every rank of
 // the rule is met: the own square inside or outside it, every placement inside it).
 // Random games from the start and from the perft table's positions, the placement found
@@ -252,16 +252,7 @@ func TestHopLegalTacticalPlaced(t *testing.T) {
 			t.Fatalf("%s: LegalTacticalPlaced says any legal %v, LegalTactical %v", p.FEN(), anyPlaced, anyFull)
 		}
 		own := p.Trampoline(p.SideToMove())
-		rank := func(m Move) int {
-			r := 0
-			if !avoid.Has(m.Aux()) {
-				r += 2
-			}
-			if m.Aux() == own {
-				r++
-			}
-			return r
-		}
+		rank := func(m Move) int { return PlacementRank(m.Aux(), own, avoid) }
 		const pieceMove = 0x0F00FFFF
 		var want []Move
 		for _, m := range full.Moves() {

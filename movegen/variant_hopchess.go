@@ -8,8 +8,18 @@ import (
 // Hop Chess (João Pedro Neto, docs/hopchess.md): FIDE chess plus one trampoline
 // per side. A turn is a piece move, in which a piece ending on a trampoline must move on
 // ("hop"), and then the placement of the mover's trampoline on any empty square. The
-// pieces, board and start are FIDE's; the hooks below add the trampolines. Generation is in
-// hopchess_gen.go.
+// pieces, board and start are FIDE's; the hooks below add the trampolines.
+//
+// This file holds the variant, its FEN fields, applying a turn and reading a turn's route.
+// The rest of Hop Chess is in the files variant_hopchess_*.go:
+//
+//	lines      the kinds of line a hopping piece keeps to, read from the pieces and board
+//	pieces     the piece moves (routes over the trampolines), the first half of a turn
+//	castle     castling, generated and played on the scratch board
+//	turns      the legal turns: piece moves with their placements, and the checks
+//	placement  square sets, the opponent's landings and the order of placements
+//	attack     the attack test through the trampolines
+//	danger     the placements that open a route to a king
 
 // HopChess is the variant called hopchess.
 var HopChess = (&Variant{

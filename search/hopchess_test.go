@@ -2,8 +2,6 @@ package search
 
 import (
 	"context"
-	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"varchess/movegen"
@@ -210,52 +208,6 @@ func TestHopFindsMateInThree(t *testing.T) {
 		if !hopLostIn2(&s) {
 			t.Fatalf("after %s %s %s Black is not mated next move", p.MoveText(res.Best), q.MoveText(b), r.MoveText(second))
 		}
-	}
-}
-
-// TestHopQuiescencePlacementIsFillsFirst: quiescence searches each Hop Chess capture with
-// one placement, the one fill orders first among all of them, and asks movegen for that
-// one alone (LegalTacticalPlaced, given the opponent's landings). This ties the two
-// together: along random games, the first placement of each tactical piece move in fill's
-// order over LegalTactical's full list is exactly what LegalTacticalPlaced lists.
-func TestHopQuiescencePlacementIsFillsFirst(t *testing.T) {
-	w := preparedWorker(movegen.HopChess.MustParseFEN(movegen.HopChess.StartFEN), nil)
-	rng := rand.New(rand.NewPCG(31, 5))
-	var ml, placed movegen.MoveList
-	compared := 0
-	for game := 0; game < 8; game++ {
-		p := mustFEN(t, movegen.HopChess, movegen.HopChess.StartFEN)
-		for ply := 0; ply < 60; ply++ {
-			w.scratch.Reset()
-			p.LegalTactical(&w.scratch)
-			f := &w.stack[0]
-			w.fill(p, f, movegen.NullMove, true, nil)
-			var first []movegen.Move
-			for i := 0; i < f.n; i++ {
-				if m := f.pick(i); countTurns(first, m) == 0 {
-					first = append(first, m)
-				}
-			}
-			placed.Reset()
-			theirs := p.HopLandings(p.SideToMove().Other())
-			p.LegalTacticalPlaced(&placed, &theirs)
-			got := slices.Clone(placed.Moves())
-			slices.Sort(first)
-			slices.Sort(got)
-			if !slices.Equal(got, first) {
-				t.Fatalf("%s: LegalTacticalPlaced lists %v, fill orders first %v", p.FEN(), got, first)
-			}
-			compared += len(first)
-			ml.Reset()
-			p.LegalMoves(&ml)
-			if ml.Len() == 0 {
-				break
-			}
-			p.Apply(ml.At(rng.IntN(ml.Len())))
-		}
-	}
-	if compared < 500 {
-		t.Fatalf("only %d tactical piece moves compared", compared)
 	}
 }
 

@@ -76,25 +76,19 @@ func (w *worker) fill(p *movegen.Position, f *frame, ttMove movegen.Move, onlyTa
 			s = orderTT
 		case tactical:
 			// By victim and attacker, with room below for the placement of a turn.
-			s = orderTactical + 4*(int32(16*w.ev.Value(victim.Type())+16*w.ev.Value(m.Promo()))-
+			s = orderTactical + movegen.PlacementRanks*(int32(16*w.ev.Value(victim.Type())+16*w.ev.Value(m.Promo()))-
 				int32(w.ev.Value(p.MovingPiece(m).Type())/16))
 			if victim == movegen.Empty && m.Promo() == movegen.NoType {
 				s = orderWinning
 			}
 			if isTurn(m) {
 				// A capture is searched with its first placement only (quiescence, and
-				// wide nodes below the root): one where no enemy piece can land, so the
-				// trampoline opens no hop for the recapture, and among those the one that
-				// leaves it where it stands.
+				// wide nodes below the root), in movegen's placement order, which
+				// quiescence's LegalTacticalPlaced follows too.
 				if !landingsKnown {
 					theirs, landingsKnown = p.HopLandings(us.Other()), true
 				}
-				if !theirs.Has(m.Aux()) {
-					s += 2
-				}
-				if m.Aux() == tramp {
-					s++
-				}
+				s += int32(movegen.PlacementRank(m.Aux(), tramp, &theirs))
 			}
 		case m == f.killers[0]:
 			s = orderKiller + 1
