@@ -253,10 +253,9 @@ func TestHopLegalTacticalPlaced(t *testing.T) {
 		}
 		own := p.Trampoline(p.SideToMove())
 		rank := func(m Move) int { return PlacementRank(m.Aux(), own, avoid) }
-		const pieceMove = 0x0F00FFFF
 		var want []Move
 		for _, m := range full.Moves() {
-			i := slices.IndexFunc(want, func(x Move) bool { return x&pieceMove == m&pieceMove })
+			i := slices.IndexFunc(want, func(x Move) bool { return x.PieceMove() == m.PieceMove() })
 			switch {
 			case i < 0:
 				want = append(want, m)

@@ -23,7 +23,7 @@ const lazyPicks = 4
 // key packs a move and its ordering score so that a larger word is a better move; ties go
 // to the larger move code, deterministically.
 //
-// Among a Hop Chess turn's placements that is the higher square, in Black's half for both
+// Among a placing turn's placements that is the higher square, in Black's half for both
 // colours. Two colour-blind orders were measured against it on the same openings (16-game
 // matches against the depth-2 self, 10 s + 0.1 s) and kept out: each side's trampoline
 // towards its enemy first, 181-27 against this order's 188-20; both sides' towards the
@@ -42,9 +42,6 @@ func historyFrom(m movegen.Move) movegen.Square {
 	}
 	return m.From()
 }
-
-// isTurn reports whether m is a placing turn, whose placement fill orders.
-func isTurn(m movegen.Move) bool { return m.IsPlacingTurn() }
 
 // fill moves the generated moves of p from the scratch list into frame f with their
 // ordering scores. With onlyTactical it keeps the tactical moves only (quiescence). It
@@ -66,7 +63,7 @@ func (w *worker) fill(p *movegen.Position, f *frame, ttMove movegen.Move, onlyTa
 		if victim != movegen.Empty {
 			captures++
 		}
-		// Beyond captures and promotions only an entry into a weak square is tactical: the
+		// Beyond captures and promotions only a decisive entry (a goal square) is tactical: the
 		// call (not inlined) is made only where the variant has them.
 		tactical := victim != movegen.Empty || m.Promo() != movegen.NoType || decisive && w.ev.Tactical(p, m)
 		switch {
@@ -81,14 +78,14 @@ func (w *worker) fill(p *movegen.Position, f *frame, ttMove movegen.Move, onlyTa
 			if victim == movegen.Empty && m.Promo() == movegen.NoType {
 				s = orderWinning
 			}
-			if isTurn(m) {
+			if m.IsPlacingTurn() {
 				// A capture is searched with its first placement only (quiescence, and
 				// wide nodes below the root), in movegen's placement order, which
 				// quiescence's LegalTacticalPlaced follows too.
 				if !landingsKnown {
 					theirs, landingsKnown = p.HopLandings(us.Other()), true
 				}
-				s += int32(movegen.PlacementRank(m.Aux(), tramp, &theirs))
+				s += int32(movegen.PlacementRank(m.Placement(), tramp, &theirs))
 			}
 		case m == f.killers[0]:
 			s = orderKiller + 1
@@ -96,8 +93,8 @@ func (w *worker) fill(p *movegen.Position, f *frame, ttMove movegen.Move, onlyTa
 			s = orderKiller
 		default:
 			s = w.history[us][historyFrom(m)][m.To()]
-			if isTurn(m) {
-				s += w.trampHistory[us][m.Aux()]
+			if m.IsPlacingTurn() {
+				s += w.trampHistory[us][m.Placement()]
 			}
 		}
 		f.moves[n] = key(m, s)
