@@ -166,6 +166,19 @@ func setElo(eng Searcher, elo int) {
 	}
 }
 
+// SpinRange is the range of the spin option named name (as UCI spells it, any case):
+// the values that command-line flags setting the same thing accept (engine play -hash,
+// engine serve -threads), so that an option's range is declared once, in options. ok is
+// false if no spin option has that name.
+func SpinRange(name string) (lo, hi int, ok bool) {
+	for id := range options {
+		if o := &options[id]; o.typ == spinOption && strings.EqualFold(o.name, name) {
+			return o.low(), o.max, true
+		}
+	}
+	return 0, 0, false
+}
+
 // command is the command of front end f's own that sets o ("" if f sets it by name).
 func (o *option) command(f frontEnds) string {
 	switch f {

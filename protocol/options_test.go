@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"varchess/movegen"
+	"varchess/search"
 )
 
 // TestOptionDeclarations: every option is offered somewhere, its default is a value it
@@ -44,6 +45,27 @@ func TestOptionDeclarations(t *testing.T) {
 				t.Errorf("%s: two options named %q for front end %d", o.name, key, f)
 			}
 			seen[key] = true
+		}
+	}
+}
+
+// TestSpinRange: the range handed to command-line flags is the declared one (0 included
+// where 0 is off), and only spins have one.
+func TestSpinRange(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		lo, hi int
+		ok     bool
+	}{
+		{"Hash", search.MinHashMB, search.MaxHashMB, true},
+		{"threads", 1, search.MaxThreads, true},
+		{options[optStrength].name, 0, search.MaxElo, true},
+		{"Ponder", 0, 0, false},
+		{"UCI_Variant", 0, 0, false},
+		{"no such option", 0, 0, false},
+	} {
+		if lo, hi, ok := SpinRange(c.name); lo != c.lo || hi != c.hi || ok != c.ok {
+			t.Errorf("SpinRange(%q) = %d, %d, %v; want %d, %d, %v", c.name, lo, hi, ok, c.lo, c.hi, c.ok)
 		}
 	}
 }

@@ -21,6 +21,9 @@ import (
 // SIGTERM before it closes their connections (an analysis stream never finishes by itself).
 const shutdownGrace = 5 * time.Second
 
+// maxSearches bounds -searches: each search has an engine of its own, with its table.
+const maxSearches = 64
+
 // runServe is `engine serve`: the browser board on addr until SIGINT or SIGTERM.
 func runServe(args []string, out, errOut io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -40,10 +43,12 @@ func serve(ctx context.Context, args []string, out, errOut io.Writer, ready chan
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if fs.NArg() > 0 || *threads < 1 || *threads > search.MaxThreads || *hash < search.MinHashMB ||
-		*hash > search.MaxHashMB || *searches < 1 || *searches > 64 {
-		fmt.Fprintf(errOut, "engine serve: bad settings (threads 1..%d, hash %d..%d, searches 1..64)\n",
-			search.MaxThreads, search.MinHashMB, search.MaxHashMB)
+	threadsLo, threadsHi := optionRange("Threads")
+	hashLo, hashHi := optionRange("Hash")
+	if fs.NArg() > 0 || *threads < threadsLo || *threads > threadsHi || *hash < hashLo ||
+		*hash > hashHi || *searches < 1 || *searches > maxSearches {
+		fmt.Fprintf(errOut, "engine serve: bad settings (threads %d..%d, hash %d..%d, searches 1..%d)\n",
+			threadsLo, threadsHi, hashLo, hashHi, maxSearches)
 		return 2
 	}
 	host, _, err := net.SplitHostPort(*addr)
@@ -59,7 +64,7 @@ func serve(ctx context.Context, args []string, out, errOut io.Writer, ready chan
 	if !loopback(host) {
 		fmt.Fprintf(out, "varchess: warning: listening on %s, which is not a loopback address: anyone who can reach this machine can use the board and its engines\n", *addr)
 	}
-	srv := web.New(web.Config{Threads: *threads, HashMB: *hash, Searches: *searches}).HTTPServer(*addr)
+	srv := web.New(web.Config{NewEngine: engineFactory(*hash, *threads), Searches: *searches}).HTTPServer(*addr)
 	fmt.Fprintf(out, "varchess: open http://%s/\n", ln.Addr())
 	if ready != nil {
 		ready <- ln.Addr().String()
@@ -84,6 +89,18 @@ func serve(ctx context.Context, args []string, out, errOut io.Writer, ready chan
 		return 1
 	}
 	return 0
+}
+
+// engineFactory builds the browser board's engines, each with hashMB MB of table and
+// threads search threads: the engines are built here, as for every front end, and the
+// server only pools them.
+func engineFactory(hashMB, threads int) func() *search.Engine {
+	return func() *search.Engine {
+		e := search.NewEngine()
+		e.SetHashMB(hashMB)
+		e.SetThreads(threads)
+		return e
+	}
 }
 
 // loopback reports whether host names only this machine: localhost or a loopback IP. An

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"varchess/search"
 )
 
 // syncBuffer is a bytes.Buffer safe to write from the server's goroutine while the test
@@ -109,6 +111,21 @@ func TestServeBadSettings(t *testing.T) {
 		var out bytes.Buffer
 		if code := serve(context.Background(), args, &out, &out, nil); code != 2 || out.Len() == 0 {
 			t.Errorf("serve %v: status %d, output %q", args, code, out.String())
+		}
+	}
+}
+
+// TestServeEngineFactory: the engines handed to the browser board have the -hash and
+// -threads of the command line, and each search gets an engine of its own.
+func TestServeEngineFactory(t *testing.T) {
+	newEngine := engineFactory(2, 3)
+	a, b := newEngine(), newEngine()
+	if a == b {
+		t.Fatal("the factory handed out one engine twice")
+	}
+	for _, e := range []*search.Engine{a, b} {
+		if e.HashMB() != 2 || e.Threads() != 3 {
+			t.Errorf("engine with %d MB and %d threads; want 2 and 3", e.HashMB(), e.Threads())
 		}
 	}
 }

@@ -142,7 +142,7 @@ func closeBrowser() {
 // newTestHandler is the package's server as `engine serve` runs it, with small engines; a
 // recovered panic (a server bug) fails the test.
 func newTestHandler(t *testing.T) http.Handler {
-	return New(Config{Threads: 1, HashMB: 16, Searches: 2, Logf: func(format string, args ...any) {
+	return New(Config{Searches: 2, Logf: func(format string, args ...any) {
 		t.Errorf("server: "+format, args...)
 	}})
 }

@@ -52,7 +52,7 @@ func BenchmarkStateNormal(b *testing.B) {
 }
 
 func benchmarkState(b *testing.B, v *movegen.Variant, plies int) {
-	s := New(Config{Searches: 1, HashMB: 1})
+	s := New(Config{Searches: 1, NewEngine: smallEngine})
 	moves := randomGame(v, plies, rand.New(rand.NewPCG(1, 2)))
 	body := mustJSON(game{Variant: v.Name, Moves: moves})
 	b.ReportAllocs()
@@ -82,7 +82,7 @@ func BenchmarkLoad(b *testing.B) {
 	duration := envDuration(b, "VARCHESS_LOAD_DURATION", 5*time.Second)
 	think := envDuration(b, "VARCHESS_LOAD_THINK", 100*time.Millisecond)
 	const games = 50
-	s := New(Config{Searches: 2, HashMB: 16, Threads: 1})
+	s := New(Config{Searches: 2})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		b.Fatal(err)

@@ -58,9 +58,11 @@ var staticFiles embed.FS
 
 // Config are the server's settings.
 type Config struct {
-	Threads  int // search threads per engine
-	HashMB   int // transposition table per engine
-	Searches int // engines, so searches at once
+	// NewEngine builds one engine of the pool, with its threads and hash already set:
+	// the engine is built in cmd/engine for every front end, and the server only pools
+	// what it is given (nil: search.NewEngine, the package's defaults, as tests want).
+	NewEngine func() *search.Engine
+	Searches  int // engines, so searches at once
 	// Logf logs a recovered panic (nil: the standard logger).
 	Logf func(format string, args ...any)
 }
@@ -80,13 +82,12 @@ type Server struct {
 	panics atomic.Int64
 }
 
-// New makes a server with cfg.Searches engines (at least one) of cfg.Threads threads and
-// cfg.HashMB MB of hash each.
+// New makes a server with cfg.Searches engines (at least one), each built by
+// cfg.NewEngine.
 func New(cfg Config) *Server {
 	cfg.Searches = max(cfg.Searches, 1)
-	cfg.Threads = max(cfg.Threads, 1)
-	if cfg.HashMB <= 0 {
-		cfg.HashMB = 16
+	if cfg.NewEngine == nil {
+		cfg.NewEngine = search.NewEngine
 	}
 	if cfg.Logf == nil {
 		cfg.Logf = log.Printf
@@ -101,10 +102,7 @@ func New(cfg Config) *Server {
 		analysisTime: maxAnalysisTime,
 	}
 	for range cfg.Searches {
-		e := search.NewEngine()
-		e.SetHashMB(cfg.HashMB)
-		e.SetThreads(cfg.Threads)
-		s.engines <- e
+		s.engines <- cfg.NewEngine()
 	}
 	s.routes()
 	return s

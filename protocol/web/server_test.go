@@ -13,11 +13,20 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"varchess/search"
 )
+
+// smallEngine is an engine with the smallest table, which tests build by the dozen.
+func smallEngine() *search.Engine {
+	e := search.NewEngine()
+	e.SetHashMB(search.MinHashMB)
+	return e
+}
 
 // newServer is a server with one small engine per search, whose recovered panics fail t.
 func newServer(t testing.TB, searches int) *Server {
-	return New(Config{Threads: 1, HashMB: 1, Searches: searches, Logf: func(format string, args ...any) {
+	return New(Config{NewEngine: smallEngine, Searches: searches, Logf: func(format string, args ...any) {
 		t.Errorf("server: "+format, args...)
 	}})
 }
@@ -302,7 +311,7 @@ func TestBadRequests(t *testing.T) {
 // with a JSON error, and the panic is counted and logged.
 func TestRecoverMiddleware(t *testing.T) {
 	var logged string
-	s := New(Config{Searches: 1, HashMB: 1, Logf: func(format string, args ...any) { logged = fmt.Sprintf(format, args...) }})
+	s := New(Config{Searches: 1, NewEngine: smallEngine, Logf: func(format string, args ...any) { logged = fmt.Sprintf(format, args...) }})
 	s.mux.HandleFunc("GET /api/test-panic", func(http.ResponseWriter, *http.Request) { panic("boom") })
 	code, hdr, body := call(t, s, http.MethodGet, "/api/test-panic", "")
 	if code != 500 || !strings.Contains(string(body), `"error"`) || hdr.Get("Content-Security-Policy") == "" {
@@ -492,6 +501,39 @@ func TestMoveAtALevel(t *testing.T) {
 	s.engines <- e
 	if e.Elo() != 0 {
 		t.Errorf("the pooled engine kept the level %d", e.Elo())
+	}
+}
+
+// TestEngineFactory: the server pools the engines its caller builds, one per search, with
+// the settings the caller gave them, and searches with them; without a factory it builds
+// search's default engines.
+func TestEngineFactory(t *testing.T) {
+	var built []*search.Engine
+	s := New(Config{Searches: 3, NewEngine: func() *search.Engine {
+		e := search.NewEngine()
+		e.SetHashMB(2)
+		e.SetThreads(2)
+		built = append(built, e)
+		return e
+	}})
+	if len(built) != 3 || len(s.engines) != 3 {
+		t.Fatalf("built %d engines, pooled %d; want 3 and 3", len(built), len(s.engines))
+	}
+	var ans moveAnswer
+	if code := postJSON(t, s, "/api/move", `{"variant":"normal","depth":2}`, &ans); code != 200 || ans.Move.Text == "" {
+		t.Fatalf("move: %d %+v", code, ans.Move)
+	}
+	for range 3 {
+		e := <-s.engines
+		if !slices.Contains(built, e) || e.HashMB() != 2 || e.Threads() != 2 {
+			t.Errorf("pooled engine %p (hash %d MB, %d threads) is not one the factory built", e, e.HashMB(), e.Threads())
+		}
+	}
+	d := New(Config{})
+	e := <-d.engines
+	if def := search.NewEngine(); e.HashMB() != def.HashMB() || e.Threads() != def.Threads() || len(d.engines) != 0 {
+		t.Errorf("default pool: hash %d MB, %d threads, %d more engines; want search's defaults, one engine",
+			e.HashMB(), e.Threads(), len(d.engines))
 	}
 }
 
@@ -709,7 +751,7 @@ func FuzzDecodeGame(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
-	s := New(Config{Searches: 1, HashMB: 1})
+	s := New(Config{Searches: 1, NewEngine: smallEngine})
 	f.Fuzz(func(t *testing.T, body string) {
 		for _, path := range []string{"/api/state", "/api/explain", "/api/pgn"} {
 			code, hdr, b := call(t, s, http.MethodPost, path, body)
