@@ -264,8 +264,15 @@ func (p *Position) genModePawn(from Square, ml *MoveList, quiets bool) {
 				if p.cells[to] != Empty {
 					break
 				}
-				if land[to] && (quiets || p.promotes(us, to)) {
-					p.addPawnMove(Normal, from, to, ml)
+				if !land[to] {
+					continue
+				}
+				if v.longStepPromotes {
+					if quiets || p.promotes(us, to) {
+						p.addPawnMove(Normal, from, to, ml)
+					}
+				} else {
+					ml.Add(NewMove(Normal, from, to, NoSquare, NoType))
 				}
 			}
 		}
@@ -411,11 +418,11 @@ func (p *Position) attackedByReplacement(sq Square, by Color) bool {
 // keepLegalModes is keepLegal for a variant with modes: each move is tested on the cells
 // (leavesKingSafe).
 func (p *Position) keepLegalModes(ml *MoveList, start int) {
-	king := p.kings[p.side]
-	inCheck := king != NoSquare && p.attackedModes(king, p.side.Other(), 0)
+	w := p.watchKing()
+	w.inCheck = w.king != NoSquare && p.attackedModes(w.king, p.side.Other(), 0)
 	n := start
 	for _, m := range ml.moves[start:ml.n] {
-		if p.leavesKingSafe(m, king, inCheck) {
+		if p.leavesKingSafe(m, &w) {
 			ml.moves[n] = m
 			n++
 		}
@@ -423,25 +430,39 @@ func (p *Position) keepLegalModes(ml *MoveList, start int) {
 	ml.n = n
 }
 
+// kingWatch is what leavesKingSafe needs to know about the side to move's king, found
+// once per position: its square (NoSquare if it has none), whether it is in check now,
+// and the lines through it (modeTables.dir).
+type kingWatch struct {
+	king    Square
+	inCheck bool
+	dir     *[maxCells]Step
+}
+
+// watchKing is the kingWatch of p's side to move, inCheck left for the caller to set
+// (the attack test is the costly part, and a caller may not need it).
+func (p *Position) watchKing() kingWatch {
+	k := p.kings[p.side]
+	return kingWatch{king: k, dir: &p.v.modes.dir[k]}
+}
+
 // leavesKingSafe reports whether m, a pseudo-legal move of the side to move in a variant
-// with modes, leaves its king (on king, NoSquare if it has none) out of check; inCheck
-// says whether the king is in check now. A king move or an evasion is played on the cells
-// and tested; any other move only along the lines through the king and the squares it
-// empties (its origin, a hop's victim): every square of a capture pattern over the king
-// (the capturer, the squares it passes, its landing squares) lies on one line through
-// the king, and the square the move fills can only block one. Kinds the cells cannot
-// play (a drop, a variant's own) are played on a copy.
-func (p *Position) leavesKingSafe(m Move, king Square, inCheck bool) bool {
+// with modes, leaves its king out of check (w: the king, from watchKing). A king move or
+// an evasion is played on the cells and tested; any other move only along the lines
+// through the king and the squares it empties (its origin, a hop's victim): every square
+// of a capture pattern over the king (the capturer, the squares it passes, its landing
+// squares) lies on one line through the king, and the square the move fills can only
+// block one. Kinds the cells cannot play (a drop, a variant's own) are played on a copy.
+func (p *Position) leavesKingSafe(m Move, w *kingWatch) bool {
+	king := w.king
 	if king == NoSquare {
 		return true
 	}
-	switch m.Kind() {
-	case Normal, Castle, HopCapture, HopEnPassant, EnPassant:
-	default:
+	if cellKinds&(1<<m.Kind()) == 0 {
 		return p.legalByCopy(m)
 	}
 	them := p.side.Other()
-	if inCheck || m.From() == king {
+	if w.inCheck || m.From() == king {
 		u := p.playCells(m)
 		k := king
 		if m.From() == king {
@@ -451,13 +472,12 @@ func (p *Position) leavesKingSafe(m Move, king Square, inCheck bool) bool {
 		u.restore(p)
 		return safe
 	}
-	dir := &p.v.modes.dir[king]
-	d1, d2 := dir[m.From()], Step(0)
+	d1, d2 := w.dir[m.From()], Step(0)
 	switch m.Kind() {
 	case HopCapture:
-		d2 = dir[m.Aux()]
+		d2 = w.dir[m.Aux()]
 	case HopEnPassant, EnPassant:
-		d2 = dir[p.epPawn]
+		d2 = w.dir[p.epPawn]
 	}
 	if d1 == 0 && d2 == 0 {
 		return true
@@ -467,6 +487,9 @@ func (p *Position) leavesKingSafe(m Move, king Square, inCheck bool) bool {
 	u.restore(p)
 	return safe
 }
+
+// cellKinds are the kinds of move playCells plays, as a set of bits.
+const cellKinds = 1<<Normal | 1<<Castle | 1<<EnPassant | 1<<HopCapture | 1<<HopEnPassant
 
 // cellChanges is what playCells changed, to be put back: squares with their old contents
 // in the order saved, and the mover's set of piece types.

@@ -94,22 +94,29 @@ func jkHopping(atoms ...Atom) []Atom {
 }
 
 // jkLegalMoves lists the legal moves: the pseudo-legal ones that do not leave the mover's
-// king in check, then Rule 4: if any of them is a capture from an edge square to a central
-// square, only those captures and the moves that give check remain. The shared filter and
-// the check test play each move on the board cells only and take it back, since check
-// depends on nothing else.
+// king in check (keepLegalModes' test, in the same pass that looks for Rule 4's captures),
+// then Rule 4: if any of them is a capture from an edge square to a central square, only
+// those captures and the moves that give check remain. Both tests play each move on the
+// board cells only and take it back, since check depends on nothing else.
 func jkLegalMoves(p *Position, ml *MoveList) {
 	start := ml.n
 	jkPseudo(p, ml)
-	p.keepLegal(ml, start)
+	w := p.watchKing()
+	w.inCheck = w.king != NoSquare && p.Attacked(w.king, p.side.Other())
+	n := start
 	forced := false
 	for _, m := range ml.moves[start:ml.n] {
-		forced = forced || jkEdgeToCentre(m)
+		if p.leavesKingSafe(m, &w) {
+			ml.moves[n] = m
+			n++
+			forced = forced || jkEdgeToCentre(m)
+		}
 	}
+	ml.n = n
 	if !forced {
 		return
 	}
-	n := start
+	n = start
 	for _, m := range ml.moves[start:ml.n] {
 		if jkEdgeToCentre(m) || p.givesCheckModes(m) {
 			ml.moves[n] = m
@@ -125,9 +132,9 @@ func jkLegalMoves(p *Position, ml *MoveList) {
 // tested for king safety, until one passes.
 func jkForcedMoves(p *Position, scratch *MoveList) bool {
 	us := p.side
-	king := p.kings[us]
+	w := p.watchKing()
 	enemy := colorBit(us.Other())
-	inCheck, known := false, false
+	known := false
 	for _, from := range p.pieces[us][:p.nPieces[us]] {
 		if jkCentral[from] {
 			continue
@@ -139,9 +146,9 @@ func jkForcedMoves(p *Position, scratch *MoveList) bool {
 				continue
 			}
 			if !known {
-				inCheck, known = king != NoSquare && p.Attacked(king, us.Other()), true
+				w.inCheck, known = w.king != NoSquare && p.Attacked(w.king, us.Other()), true
 			}
-			if p.leavesKingSafe(m, king, inCheck) {
+			if p.leavesKingSafe(m, &w) {
 				return true
 			}
 		}
@@ -157,12 +164,17 @@ func jkEdgeToCentre(m Move) bool {
 }
 
 // jkPseudo adds every move of the side to move by the piece patterns, without regard to
-// its own king's safety or to Rule 4.
+// its own king's safety or to Rule 4. Every piece of the game hops, so each goes straight
+// to the generator of the capture modes.
 func jkPseudo(p *Position, ml *MoveList) {
 	us := p.side
 	enemy := colorBit(us.Other())
 	for _, from := range p.pieces[us][:p.nPieces[us]] {
-		p.genPiece(from, ml, true, enemy)
+		if t := p.cells[from].Type(); t == Pawn {
+			p.genModePawn(from, ml, true)
+		} else {
+			p.genModePiece(from, t, ml, true, enemy)
+		}
 	}
 	if p.castleRook[us] != [2]Square{} {
 		jkCastling(p, ml)
