@@ -10,8 +10,9 @@ func (p *Position) Apply(m Move) {
 	p.applyStandard(m)
 }
 
-// applyStandard plays the move kinds of the standard rules: Normal, Castle, EnPassant and
-// Drop. Variants with other kinds play those themselves and call this for the rest.
+// applyStandard plays the move kinds of the standard rules: Normal, Castle, EnPassant,
+// HopCapture, HopEnPassant and Drop. Variants with other kinds play those themselves and
+// call this for the rest.
 func (p *Position) applyStandard(m Move) {
 	us := p.side
 	from, to := m.From(), m.To()
@@ -44,6 +45,24 @@ func (p *Position) applyStandard(m Move) {
 		p.remove(epPawn)
 		p.relocate(from, to)
 		p.halfmove = 0
+	case HopCapture, HopEnPassant:
+		victim := m.Aux()
+		if m.Kind() == HopEnPassant {
+			victim = epPawn
+		}
+		p.halfmove = 0
+		p.remove(victim)
+		p.loseCastlingOn(victim) // a rook taken on its corner takes its castling right along
+		if promo := m.Promo(); promo != NoType {
+			p.remove(from)
+			p.put(to, MakePiece(us, promo))
+			break
+		}
+		if p.cells[from].Type() == King {
+			p.loseKingRights(us)
+		}
+		p.relocate(from, to)
+		p.loseCastlingOn(from)
 	case Drop:
 		t := m.AuxType()
 		p.setHand(us, t, int(p.hand[us][t])-1)

@@ -4,10 +4,13 @@ import "sync"
 
 // Attacked reports whether side by attacks square sq: whether one of its pieces could
 // capture there by its move pattern, whatever stands on sq and whether or not that capture
-// would be legal.
+// would be legal. A capture by hop needs an empty landing square beyond sq.
 func (p *Position) Attacked(sq Square, by Color) bool {
 	if p.v.attacked != nil {
 		return p.v.attacked(p, sq, by)
+	}
+	if p.v.modes != nil {
+		return p.attackedModes(sq, by, 0)
 	}
 	return p.attackedStandard(sq, by)
 }

@@ -120,6 +120,10 @@ func (p *Position) standardLegalMoves(ml *MoveList) {
 
 // keepLegal removes from ml[start:] the moves that leave the mover's king attacked.
 func (p *Position) keepLegal(ml *MoveList, start int) {
+	if p.v.modes != nil {
+		p.keepLegalModes(ml, start)
+		return
+	}
 	info := p.legalInfo(ml)
 	n := start
 	// Without check or pins only king moves and special moves can be illegal.
@@ -280,6 +284,9 @@ func (p *Position) genPiece(from Square, ml *MoveList, quiets bool, enemy Piece)
 			}
 		}
 		return
+	case kindModes:
+		p.genModePiece(from, t, ml, quiets, enemy)
+		return
 	}
 	for _, st := range steps {
 		to := from
@@ -307,6 +314,10 @@ func (p *Position) genPiece(from Square, ml *MoveList, quiets bool, enemy Piece)
 func (p *Position) genPawn(from Square, ml *MoveList, quiets bool) {
 	us := p.side
 	v := p.v
+	if v.modes != nil {
+		p.genModePawn(from, ml, quiets)
+		return
+	}
 	g := v.Geometry
 	push := Square(v.pawnPush[us])
 	to := from + push

@@ -757,7 +757,7 @@ func jkUnrestricted(p *Position) []Move {
 	for _, m := range ml.Moves() {
 		q := *p
 		q.Apply(m)
-		if k := q.kings[us]; k == NoSquare || !jkAttacked(&q, k, us.Other()) {
+		if k := q.kings[us]; k == NoSquare || !q.Attacked(k, us.Other()) {
 			out = append(out, m)
 		}
 	}
