@@ -27,19 +27,7 @@ func (p *Position) applyStandard(m Move) {
 		}
 		p.movePiece(from, to, m.Promo())
 	case Castle:
-		rook := m.Aux()
-		g := p.v.Geometry
-		side := 0
-		if rook > from {
-			side = 1
-		}
-		rd := g.cell(p.v.Castling.RookFile[side], int(g.rank[from]))
-		p.remove(rook) // lift the rook: king and rook may swap squares
-		if from != to {
-			p.relocate(from, to)
-		}
-		p.put(rd, MakePiece(us, Rook))
-		p.loseKingRights(us)
+		p.castle(from, to, m.Aux())
 	case EnPassant:
 		p.remove(epPawn)
 		p.relocate(from, to)

@@ -302,13 +302,8 @@ func (p *Position) legalInPlace(m Move, king Square) bool {
 	// Castling: the king goes from from to to, the rook from aux to its file beside it.
 	// King and rook may land on each other's squares (Fischer Random), so every cell is
 	// saved before any is changed and all four are restored.
-	g := p.v.Geometry
 	rook := m.Aux()
-	side := 0
-	if rook > from {
-		side = 1
-	}
-	rd := g.cell(p.v.Castling.RookFile[side], int(g.rank[from]))
+	rd := p.castlingRookTo(from, rook)
 	k, r, kd, rdWas := p.cells[from], p.cells[rook], p.cells[to], p.cells[rd]
 	p.cells[from], p.cells[rook] = Empty, Empty
 	p.cells[to], p.cells[rd] = k, r

@@ -14,9 +14,6 @@ func (p *Position) pseudo(ml *MoveList) {
 		return
 	}
 	p.genPseudo(ml)
-	if p.v.extraMoves != nil && p.kings[p.side] != NoSquare {
-		p.v.extraMoves(p, ml)
-	}
 }
 
 // hopPseudoMoves lists the Hop Chess piece moves without the trampoline placement and
@@ -363,7 +360,11 @@ func bunkerWhyNot(p *Position, from, to Square) string {
 		return ""
 	}
 	f := int(g.file[to])
-	if (f != bunkerFiles[0] && f != bunkerFiles[1]) || abs(f-int(g.file[from])) < 2 {
+	leap := false
+	for _, lf := range p.v.KingLeap.Files {
+		leap = leap || f == lf
+	}
+	if !leap || abs(f-int(g.file[from])) < 2 {
 		return ""
 	}
 	for s, r := range p.castleRook[us] {

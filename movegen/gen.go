@@ -41,7 +41,7 @@ func (p *Position) HasLegalMove(scratch *MoveList) bool {
 		return p.v.hasLegalMove(p, scratch, nil)
 	}
 	scratch.Reset()
-	if p.v.legalMoves == nil && p.v.extraMoves == nil {
+	if p.v.legalMoves == nil {
 		return p.hasLegalStandard(scratch)
 	}
 	p.LegalMoves(scratch)
@@ -95,6 +95,9 @@ func (p *Position) anyLegalStandard(ml *MoveList, info *pinInfo) bool {
 	if p.castleRook[p.side] != [2]Square{} {
 		p.genCastling(ml)
 	}
+	if p.bunker[p.side] {
+		p.genKingLeaps(ml)
+	}
 	return legal()
 }
 
@@ -112,9 +115,6 @@ func (v *Variant) FastChecks() bool { return v.legalMovesChecks != nil }
 func (p *Position) standardLegalMoves(ml *MoveList) {
 	start := ml.n
 	p.genPseudo(ml)
-	if p.v.extraMoves != nil {
-		p.v.extraMoves(p, ml)
-	}
 	p.keepLegal(ml, start)
 }
 
@@ -175,14 +175,9 @@ func (p *Position) LegalTactical(ml *MoveList) (anyLegal bool) {
 		ml.n = n
 		return anyLegal
 	}
-	if p.v.extraMoves != nil {
-		p.genPseudo(ml)
-		p.v.extraMoves(p, ml)
-	} else {
-		// Standard moves only: generate the tactical ones alone, and all of them only if
-		// none of those is legal, to learn whether another move is.
-		p.genPseudoTactical(ml)
-	}
+	// Generate the tactical moves alone, and all of them only if none of those is legal,
+	// to learn whether another move is.
+	p.genPseudoTactical(ml)
 	info := p.legalInfo(ml)
 	n := start
 	easy := !info.byCopy && !info.inCheck && info.npinned == 0
@@ -200,7 +195,7 @@ func (p *Position) LegalTactical(ml *MoveList) (anyLegal bool) {
 		}
 	}
 	ml.n = n
-	if !anyLegal && p.v.extraMoves == nil {
+	if !anyLegal {
 		anyLegal = p.anyLegalStandard(ml, &info)
 	}
 	return anyLegal
@@ -220,15 +215,16 @@ func (p *Position) legalInfo(ml *MoveList) pinInfo {
 }
 
 // genPseudo adds the standard pseudo-legal moves: every piece by its atoms, pawns by the
-// pawn rules, castling by the castling rules. Kings are never captured.
+// pawn rules, castling by the castling rules, the king's leap by the KingLeap rules. Kings
+// are never captured.
 func (p *Position) genPseudo(ml *MoveList) { p.genStandard(ml, true) }
 
 // genPseudoTactical adds genPseudo's moves that capture or promote, in the same order: the
 // quiescence search's moves, without generating the quiet ones only to drop them.
 func (p *Position) genPseudoTactical(ml *MoveList) { p.genStandard(ml, false) }
 
-// genStandard is genPseudo, with the quiet moves (non-capturing, non-promoting, castling)
-// only when quiets is set.
+// genStandard is genPseudo, with the quiet moves (non-capturing, non-promoting, castling,
+// king leaps) only when quiets is set.
 func (p *Position) genStandard(ml *MoveList, quiets bool) {
 	us := p.side
 	enemy := colorBit(us.Other())
@@ -241,6 +237,9 @@ func (p *Position) genStandard(ml *MoveList, quiets bool) {
 	}
 	if quiets && p.castleRook[us] != [2]Square{} {
 		p.genCastling(ml)
+	}
+	if quiets && p.bunker[us] {
+		p.genKingLeaps(ml)
 	}
 }
 
@@ -356,66 +355,4 @@ func (p *Position) promotes(c Color, sq Square) bool {
 		return r >= p.v.Pawn.PromoRank[White]
 	}
 	return r <= p.v.Pawn.PromoRank[Black]
-}
-
-// genCastling adds the castling moves: FIDE's rules as Fischer Random states them, for any
-// king and rook files. The king's origin and the squares it passes and reaches must not be
-// attacked (the destination is tested again after the move, by the legality filter); every
-// square the king or the rook passes or reaches must be empty but for the two of them.
-func (p *Position) genCastling(ml *MoveList) {
-	us := p.side
-	v := p.v
-	g := v.Geometry
-	k := p.kings[us]
-	if k == NoSquare {
-		return
-	}
-	them := us.Other()
-	checked := false
-	for s := 0; s < 2; s++ {
-		r := p.castleRook[us][s]
-		if r == NoSquare {
-			continue
-		}
-		back := v.Castling.BackRank[us]
-		kd := g.cell(v.Castling.KingFile[s], back)
-		rd := g.cell(v.Castling.RookFile[s], back)
-		if !p.castlingPathClear(k, kd, r) || !p.castlingPathClear(r, rd, k) {
-			continue
-		}
-		if !checked {
-			if p.Attacked(k, them) {
-				return
-			}
-			checked = true
-		}
-		safe := true
-		for sq, step := k, rankStep(k, kd); sq != kd && safe; {
-			sq += step
-			safe = !p.Attacked(sq, them)
-		}
-		if safe {
-			ml.Add(NewMove(Castle, k, kd, r, NoType))
-		}
-	}
-}
-
-// castlingPathClear reports whether every square from a (exclusive) to b (inclusive) on
-// one rank is empty or holds the partner piece.
-func (p *Position) castlingPathClear(a, b, partner Square) bool {
-	for sq, step := a, rankStep(a, b); sq != b; {
-		sq += step
-		if sq != partner && p.cells[sq] != Empty {
-			return false
-		}
-	}
-	return true
-}
-
-// rankStep is the one-file step along a rank from a towards b.
-func rankStep(a, b Square) Square {
-	if b < a {
-		return 0xFF // -1 in uint8 arithmetic
-	}
-	return 1
 }

@@ -46,6 +46,21 @@ type CastlingRules struct {
 	KingFile      [2]int // box file of the king's destination
 	RookFile      [2]int // box file of the rook's destination
 	KingTakesRook bool   // castling is written as the king taking its rook (e1h1), Shredder FEN letters
+	// CrossWithKing: the squares the king crosses are tested with the king standing on
+	// each and its home square empty, and its destination is left to the legality test of
+	// the whole move, for games whose attacks depend on what stands around the target (a
+	// capture landing beyond its victim, a hop). Otherwise FIDE's test: every square from
+	// the king's to its destination, as the position stands.
+	CrossWithKing bool
+}
+
+// KingLeapRules are a once-per-game leap of the king from its original square along its
+// back rank to one of Files (box files), over friendly pieces: the landing square empty,
+// no enemy between, and neither the king's square nor a square it crosses or reaches
+// attacked. The right is the position's king-leap right, lost with any king move. No
+// files: no leap. It is no castling: no rook moves, and the castling rights stay apart.
+type KingLeapRules struct {
+	Files []int
 }
 
 // Variant is everything that makes one game different from another. Most of it is data;
@@ -58,6 +73,7 @@ type Variant struct {
 	Pieces   []PieceDef
 	Pawn     PawnRules
 	Castling CastlingRules
+	KingLeap KingLeapRules
 	StartFEN string
 	// HandInFEN says the FEN board field carries the hand in brackets.
 	HandInFEN bool
@@ -85,9 +101,6 @@ type Variant struct {
 	// forcedMoves tells whether a rule restricts the side to move to captures and checks
 	// (Jumping Knights' Rule 4); nil: no variant rule ever does.
 	forcedMoves func(p *Position, scratch *MoveList) bool
-	// extraMoves adds variant moves to the standard pseudo-legal ones; they are then
-	// filtered for legality like the rest (a bunker leap, a placement).
-	extraMoves func(p *Position, ml *MoveList)
 	// apply plays a move of a kind the standard apply does not know, or replaces it.
 	apply func(p *Position, m Move)
 	// attacked replaces the standard attack test (hop captures, trampolines).
@@ -111,7 +124,7 @@ type Variant struct {
 	epCapturableHook func(p *Position, by Color) bool
 	// pseudoMoves adds the moves the piece patterns allow before the king's safety and the
 	// variant's restrictions are applied, for WhyIllegal to tell a move no piece makes from
-	// one a rule forbids; nil: the standard pseudo-legal moves and extraMoves.
+	// one a rule forbids; nil: the standard pseudo-legal moves.
 	pseudoMoves func(p *Position, ml *MoveList)
 	// whyNot gives the variant's own reason why the side to move has no move from -> to
 	// (a phase, a forbidden square), "" to let WhyIllegal look further.

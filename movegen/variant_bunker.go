@@ -20,8 +20,8 @@ import (
 // The leap is an ordinary king move (kind Normal) of more than one file: it loses the
 // castling rights and the leap like any king move, and its text is the king's from and to.
 
-// bunkerFiles are the two bunker files, b and g, as box files.
-var bunkerFiles = [2]int{1, 6}
+// bunkerLeap: the king's once-per-game leap to its bunker, the b or the g file.
+var bunkerLeap = KingLeapRules{Files: []int{1, 6}}
 
 // bunkerCastling: a-side castling ends with king b, rook c; h-side with king g, rook f.
 var bunkerCastling = CastlingRules{
@@ -40,8 +40,8 @@ var Bunker = (&Variant{
 	Pieces:       fidePieces,
 	Pawn:         FIDE.Pawn,
 	Castling:     bunkerCastling,
+	KingLeap:     bunkerLeap,
 	StartFEN:     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1 Kk",
-	extraMoves:   genBunkerLeaps,
 	parseFields:  parseBunkerField,
 	formatFields: formatBunkerField,
 	validate:     validateBunker,
@@ -60,11 +60,11 @@ var Prechess = (&Variant{
 	Pieces:       fidePieces,
 	Pawn:         FIDE.Pawn,
 	Castling:     bunkerCastling,
+	KingLeap:     bunkerLeap,
 	StartFEN:     "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1 Kk",
 	HandInFEN:    true,
 	legalMoves:   prechessLegalMoves,
 	whyNot:       prechessWhyNot,
-	extraMoves:   genBunkerLeaps,
 	apply:        applyPrechess,
 	parseFields:  parseBunkerField,
 	formatFields: formatBunkerField,
@@ -72,48 +72,6 @@ var Prechess = (&Variant{
 	parseMove:    parseBunkerMove,
 	deadPosition: fideDeadPosition,
 }).compile()
-
-// genBunkerLeaps adds the king's leap to each bunker (b and g file of its back rank): the
-// king has never moved, is not in check, the bunker is empty and not attacked, and every
-// square strictly between holds no enemy and is not attacked (a friend may stand there: the
-// king jumps it). A bunker next to the king is reached by the ordinary king step, the same
-// move, so it is not added twice. Legality of the landing is tested again by the filter.
-func genBunkerLeaps(p *Position, ml *MoveList) {
-	us := p.side
-	k := p.kings[us]
-	if !p.bunker[us] || k == NoSquare {
-		return
-	}
-	g := p.v.Geometry
-	them := us.Other()
-	enemy := colorBit(them)
-	kf, back := int(g.file[k]), int(g.rank[k])
-	checked := false
-	for _, f := range bunkerFiles {
-		if f >= kf-1 && f <= kf+1 {
-			continue
-		}
-		to := g.cell(f, back)
-		if p.cells[to] != Empty || p.Attacked(to, them) {
-			continue
-		}
-		step := rankStep(k, to)
-		ok := true
-		for sq := k + step; sq != to && ok; sq += step {
-			ok = p.cells[sq]&enemy == 0 && !p.Attacked(sq, them)
-		}
-		if !ok {
-			continue
-		}
-		if !checked {
-			if p.Attacked(k, them) {
-				return
-			}
-			checked = true
-		}
-		ml.Add(NewMove(Normal, k, to, NoSquare, NoType))
-	}
-}
 
 // parseBunkerField reads the bunker-leap field: Kk, K, k or -. Without it, a side keeps its
 // leap exactly when it keeps a castling right (an unmoved king), so FRC FENs read sensibly.

@@ -18,7 +18,7 @@ var HopChess = (&Variant{
 	Geometry:            board8x8,
 	Pieces:              fidePieces,
 	Pawn:                FIDE.Pawn,
-	Castling:            FIDE.Castling,
+	Castling:            hopCastling,
 	StartFEN:            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -",
 	legalMoves:          hopLegalMoves,
 	legalMovesChecks:    hopLegalMovesChecks,
@@ -36,6 +36,15 @@ var HopChess = (&Variant{
 	pseudoMoves:         hopPseudoMoves,
 	whyNot:              hopWhyNot,
 }).compile()
+
+// hopCastling is FIDE's, but the square the king crosses is tested with the king put on it,
+// and its destination is judged with the rest of the turn, after the placement (3.3).
+var hopCastling = CastlingRules{
+	BackRank:      [2]int{0, 7},
+	KingFile:      [2]int{2, 6}, // c1, g1
+	RookFile:      [2]int{3, 5}, // d1, f1
+	CrossWithKing: true,
+}
 
 // hopPlaces reports whether the side to move places its trampoline this turn: every turn
 // but White's very first (White to move, fullmove 1, White's trampoline off the board).
@@ -166,16 +175,7 @@ func hopApply(p *Position, m Move) {
 			p.loseCastlingOn(from)
 		}
 	case TurnCastle:
-		side := boolIndex(to > from)
-		rook := p.castleRook[us][side]
-		g := p.v.Geometry
-		rd := g.cell(p.v.Castling.RookFile[side], int(g.rank[from]))
-		p.remove(rook)
-		if from != to {
-			p.relocate(from, to)
-		}
-		p.put(rd, MakePiece(us, Rook))
-		p.loseKingRights(us)
+		p.castle(from, to, p.castleRook[us][boolIndex(to > from)])
 	case TurnEnPassant:
 		p.remove(epPawn)
 		p.relocate(from, to)
