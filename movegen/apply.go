@@ -3,8 +3,8 @@ package movegen
 // Apply plays the legal move m on p. Callers that need the position before the move keep
 // a copy (copy-make); Apply never fails and never allocates.
 func (p *Position) Apply(m Move) {
-	if p.v.apply != nil {
-		p.v.apply(p, m)
+	if p.v.play.apply != nil {
+		p.v.play.apply(p, m)
 		return
 	}
 	p.applyStandard(m)

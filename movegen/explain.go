@@ -9,8 +9,8 @@ import "fmt"
 // pseudo adds the moves of the side to move that the piece patterns allow, before the
 // king's safety and the variant's restrictions.
 func (p *Position) pseudo(ml *MoveList) {
-	if p.v.pseudoMoves != nil {
-		p.v.pseudoMoves(p, ml)
+	if p.v.explain.pseudoMoves != nil {
+		p.v.explain.pseudoMoves(p, ml)
 		return
 	}
 	p.genPseudo(ml)
@@ -97,8 +97,8 @@ func (p *Position) WhyIllegal(from, to Square) string {
 	if !pc.Is(us) {
 		return fmt.Sprintf("The %s on %s is %s's, and it is %s's turn.", name, g.Name(from), sideName(us.Other()), sideName(us))
 	}
-	if p.v.whyNot != nil {
-		if r := p.v.whyNot(p, from, to); r != "" {
+	if p.v.explain.whyNot != nil {
+		if r := p.v.explain.whyNot(p, from, to); r != "" {
 			return r
 		}
 	}

@@ -4,8 +4,8 @@ package movegen
 // rule that restricts the choice. A position whose game is over by rule (mate, stalemate,
 // a won weak square) has none.
 func (p *Position) LegalMoves(ml *MoveList) {
-	if p.v.legalMoves != nil {
-		p.v.legalMoves(p, ml)
+	if p.v.turns.legalMoves != nil {
+		p.v.turns.legalMoves(p, ml)
 		return
 	}
 	p.standardLegalMoves(ml)
@@ -17,8 +17,8 @@ func (p *Position) LegalMoves(ml *MoveList) {
 // prunes moves before playing them (Hop Chess's hundreds of quiet turns, among which its
 // mates hide); the variants without a faster way play each move on a copy.
 func (p *Position) LegalMovesChecks(ml, checks *MoveList) {
-	if p.v.legalMovesChecks != nil {
-		p.v.legalMovesChecks(p, ml, checks)
+	if p.v.turns.legalMovesChecks != nil {
+		p.v.turns.legalMovesChecks(p, ml, checks)
 		return
 	}
 	start := ml.n
@@ -37,11 +37,11 @@ func (p *Position) LegalMovesChecks(ml, checks *MoveList) {
 // stalemate or the variant's rule). A variant with hundreds of moves stops at the first;
 // the others generate them into scratch, the caller's list, so that nothing allocates.
 func (p *Position) HasLegalMove(scratch *MoveList) bool {
-	if p.v.hasLegalMove != nil {
-		return p.v.hasLegalMove(p, scratch, nil)
+	if p.v.turns.hasLegalMove != nil {
+		return p.v.turns.hasLegalMove(p, scratch, nil)
 	}
 	scratch.Reset()
-	if p.v.legalMoves == nil {
+	if p.v.turns.legalMoves == nil {
 		return p.hasLegalStandard(scratch)
 	}
 	p.LegalMoves(scratch)
@@ -55,8 +55,8 @@ func (p *Position) HasLegalMove(scratch *MoveList) bool {
 // this position has one (Hop Chess: the piece move, its aux field NoSquare, whatever the
 // placement). Other variants answer as HasLegalMove and leave *hint alone.
 func (p *Position) HasLegalMoveHint(scratch *MoveList, hint *Move) bool {
-	if p.v.hasLegalMove != nil {
-		return p.v.hasLegalMove(p, scratch, hint)
+	if p.v.turns.hasLegalMove != nil {
+		return p.v.turns.hasLegalMove(p, scratch, hint)
 	}
 	return p.HasLegalMove(scratch)
 }
@@ -104,12 +104,12 @@ func (p *Position) anyLegalStandard(ml *MoveList, info *pinInfo) bool {
 // OutcomeCountsMoves reports whether the variant's own ends of game are judged from the
 // number of legal moves (StatusWith passes it to them). Where they are not, StatusWith
 // asks only whether there is a legal move, so HasLegalMove's answer is enough.
-func (v *Variant) OutcomeCountsMoves() bool { return v.outcome != nil }
+func (v *Variant) OutcomeCountsMoves() bool { return v.end.outcome != nil }
 
 // FastChecks reports whether LegalMovesChecks finds the variant's checks without playing
 // the moves, for about the cost of a second LegalMoves: then a search may ask for them at
 // every node.
-func (v *Variant) FastChecks() bool { return v.legalMovesChecks != nil }
+func (v *Variant) FastChecks() bool { return v.turns.legalMovesChecks != nil }
 
 // standardLegalMoves generates the pseudo-legal moves and keeps the legal ones.
 func (p *Position) standardLegalMoves(ml *MoveList) {
@@ -142,15 +142,15 @@ func (p *Position) keepLegal(ml *MoveList, start int) {
 // largest move code). The moves come in LegalTactical's order. Other variants ignore
 // avoid and list what LegalTactical lists.
 func (p *Position) LegalTacticalPlaced(ml *MoveList, avoid *Landings) (anyLegal bool) {
-	if p.v.legalTacticalPlaced != nil && avoid != nil {
-		return p.v.legalTacticalPlaced(p, ml, avoid)
+	if p.v.turns.legalTacticalPlaced != nil && avoid != nil {
+		return p.v.turns.legalTacticalPlaced(p, ml, avoid)
 	}
 	return p.LegalTactical(ml)
 }
 
 // HasTrampolines reports whether the variant's turns end with a trampoline placement
 // (Hop Chess), so that LegalTacticalPlaced lists fewer moves than LegalTactical.
-func (v *Variant) HasTrampolines() bool { return v.legalTacticalPlaced != nil }
+func (v *Variant) HasTrampolines() bool { return v.turns.legalTacticalPlaced != nil }
 
 // LegalTactical appends to ml the legal moves of p that capture (en passant and hop
 // captures included) or promote, and reports whether p has any legal move at all. It is
@@ -159,11 +159,11 @@ func (v *Variant) HasTrampolines() bool { return v.legalTacticalPlaced != nil }
 // number of legal moves (zero or not) is still decided.
 func (p *Position) LegalTactical(ml *MoveList) (anyLegal bool) {
 	start := ml.n
-	if p.v.legalTactical != nil {
-		return p.v.legalTactical(p, ml)
+	if p.v.turns.legalTactical != nil {
+		return p.v.turns.legalTactical(p, ml)
 	}
-	if p.v.legalMoves != nil {
-		p.v.legalMoves(p, ml)
+	if p.v.turns.legalMoves != nil {
+		p.v.turns.legalMoves(p, ml)
 		anyLegal = ml.n > start
 		n := start
 		for _, m := range ml.moves[start:ml.n] {
@@ -205,7 +205,7 @@ func (p *Position) LegalTactical(ml *MoveList) (anyLegal bool) {
 // for the tests by copy.
 func (p *Position) legalInfo(ml *MoveList) pinInfo {
 	var info pinInfo
-	if p.v.unitRiders && p.v.attacked == nil {
+	if p.v.unitRiders && p.v.play.attacked == nil {
 		info = p.pins()
 	} else {
 		info = pinInfo{king: p.kings[p.side], byCopy: true}

@@ -64,8 +64,8 @@ type KingLeapRules struct {
 }
 
 // Variant is everything that makes one game different from another. Most of it is data;
-// the hooks say what data cannot. A nil hook means the standard rule: FIDE's, on the
-// variant's board and pieces.
+// its capabilities say what data cannot. A capability left out means the standard rule:
+// FIDE's, on the variant's board and pieces.
 type Variant struct {
 	Name     string // the name in conventions.md
 	Title    string // the game's name, for people
@@ -85,50 +85,17 @@ type Variant struct {
 	// the rules.
 	Zones []Zone
 
-	// legalMoves replaces the whole legal move generation.
-	legalMoves func(p *Position, ml *MoveList)
-	// legalMovesChecks replaces LegalMovesChecks' play-and-test filter (Hop Chess finds
-	// its checking turns without playing its hundreds of turns).
-	legalMovesChecks func(p *Position, ml, checks *MoveList)
-	// legalTactical replaces LegalTactical's filter of every legal move.
-	legalTactical func(p *Position, ml *MoveList) bool
-	// legalTacticalPlaced lists each tactical piece move once, with one placement
-	// (LegalTacticalPlaced); nil: the variant has no placements to choose.
-	legalTacticalPlaced func(p *Position, ml *MoveList, avoid *Landings) bool
-	// hasLegalMove replaces HasLegalMove's generation of every move; hint as in
-	// HasLegalMoveHint (nil: none).
-	hasLegalMove func(p *Position, scratch *MoveList, hint *Move) bool
-	// forcedMoves tells whether a rule restricts the side to move to captures and checks
-	// (Jumping Knights' Rule 4); nil: no variant rule ever does.
-	forcedMoves func(p *Position, scratch *MoveList) bool
-	// apply plays a move of a kind the standard apply does not know, or replaces it.
-	apply func(p *Position, m Move)
-	// attacked replaces the standard attack test (hop captures, trampolines).
-	attacked func(p *Position, sq Square, by Color) bool
-	// outcome judges a position by the variant's own ends of game, given its number of
-	// legal moves; ok is false if the standard rules decide (mate, stalemate).
-	outcome func(p *Position, legal int) (o Outcome, ok bool)
-	// deadPosition reports draws by insufficient material.
-	deadPosition func(p *Position) bool
-	// parseFields reads the FEN fields after the fullmove number (nil: there are none).
-	parseFields func(p *Position, fields []string) error
-	// formatFields writes them.
-	formatFields func(p *Position) []string
-	// validate rejects positions the variant cannot reach, after the FEN is read.
-	validate func(p *Position) error
+	// What the data cannot say: the capabilities (capabilities.go). A capability left
+	// out means the standard rule.
+	turns   turnGenerator // turns generated the game's own way
+	play    movePlay      // how its own move kinds are played, and what attacks
+	end     gameEnd       // its own ends of game and dead positions
+	fen     fenFields     // its FEN fields after the fullmove number, and its checks
+	explain explanations  // why a move is refused
 	// parseMove reads move texts other than the printed form (routes, other notations).
 	parseMove func(p *Position, s string) (Move, bool)
 	// randomStart picks a start position (Shuffle arrays); nil: StartFEN.
 	randomStart func(rng *rand.Rand) string
-	// epCapturableHook replaces the test of whether side by may take en passant next.
-	epCapturableHook func(p *Position, by Color) bool
-	// pseudoMoves adds the moves the piece patterns allow before the king's safety and the
-	// variant's restrictions are applied, for WhyIllegal to tell a move no piece makes from
-	// one a rule forbids; nil: the standard pseudo-legal moves.
-	pseudoMoves func(p *Position, ml *MoveList)
-	// whyNot gives the variant's own reason why the side to move has no move from -> to
-	// (a phase, a forbidden square), "" to let WhyIllegal look further.
-	whyNot func(p *Position, from, to Square) string
 	// quietTargets marks the squares a non-capturing move may end on (Jumping Knights'
 	// central squares); nil: every square.
 	quietTargets *[maxCells]bool
@@ -241,7 +208,7 @@ func (v *Variant) compile() *Variant {
 	for _, a := range v.rideAttack {
 		v.rideMask[a.delta] |= a.mask
 	}
-	v.quickCheck = v.unitRiders && v.attacked == nil && v.apply == nil && !v.KingsMayBeInCheck
+	v.quickCheck = v.unitRiders && v.play.attacked == nil && v.play.apply == nil && !v.KingsMayBeInCheck
 	return v
 }
 
@@ -317,8 +284,8 @@ func (v *Variant) Letter(pc Piece) byte {
 // epCapturable reports whether a pawn of side by could take the pawn that just made a
 // double step, so that the en passant squares belong in the hash.
 func (v *Variant) epCapturable(p *Position, by Color) bool {
-	if v.epCapturableHook != nil {
-		return v.epCapturableHook(p, by)
+	if v.play.epCapturable != nil {
+		return v.play.epCapturable(p, by)
 	}
 	pawn := MakePiece(by, Pawn)
 	for _, sq := range p.ep {

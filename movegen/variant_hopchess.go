@@ -8,33 +8,30 @@ import (
 // Hop Chess (João Pedro Neto, docs/hopchess.md): FIDE chess plus one trampoline
 // per side. A turn is a piece move, in which a piece ending on a trampoline must move on
 // ("hop"), and then the placement of the mover's trampoline on any empty square. The
-// pieces, board and start are FIDE's; the hooks below add the trampolines. Generation is in
-// hopchess_gen.go.
+// pieces, board and start are FIDE's; the capabilities below add the trampolines.
+// Generation is in hopchess_gen.go.
 
 // HopChess is the variant called hopchess.
 var HopChess = (&Variant{
-	Name:                "hopchess",
-	Title:               "Hop Chess",
-	Geometry:            board8x8,
-	Pieces:              fidePieces,
-	Pawn:                FIDE.Pawn,
-	Castling:            hopCastling,
-	StartFEN:            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -",
-	legalMoves:          hopLegalMoves,
-	legalMovesChecks:    hopLegalMovesChecks,
-	hasLegalMove:        hopHasLegalMove,
-	legalTactical:       hopLegalTactical,
-	legalTacticalPlaced: hopLegalTacticalPlaced,
-	apply:               hopApply,
-	attacked:            hopAttacked,
-	parseFields:         hopParseFields,
-	formatFields:        hopFormatFields,
-	validate:            hopValidate,
-	parseMove:           hopParseMove,
-	epCapturableHook:    hopEPCapturable,
-	deadPosition:        hopDeadPosition,
-	pseudoMoves:         hopPseudoMoves,
-	whyNot:              hopWhyNot,
+	Name:     "hopchess",
+	Title:    "Hop Chess",
+	Geometry: board8x8,
+	Pieces:   fidePieces,
+	Pawn:     FIDE.Pawn,
+	Castling: hopCastling,
+	StartFEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -",
+	turns: turnGenerator{
+		legalMoves:          hopLegalMoves,
+		legalMovesChecks:    hopLegalMovesChecks,
+		legalTactical:       hopLegalTactical,
+		legalTacticalPlaced: hopLegalTacticalPlaced,
+		hasLegalMove:        hopHasLegalMove,
+	},
+	play:      movePlay{apply: hopApply, attacked: hopAttacked, epCapturable: hopEPCapturable},
+	end:       gameEnd{deadPosition: hopDeadPosition},
+	fen:       fenFields{parseFields: hopParseFields, formatFields: hopFormatFields, validate: hopValidate},
+	parseMove: hopParseMove,
+	explain:   explanations{pseudoMoves: hopPseudoMoves, whyNot: hopWhyNot},
 }).compile()
 
 // hopCastling is FIDE's, but the square the king crosses is tested with the king put on it,

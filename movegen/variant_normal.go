@@ -41,8 +41,8 @@ var FIDE = (&Variant{
 		KingFile: [2]int{2, 6}, // c1, g1
 		RookFile: [2]int{3, 5}, // d1, f1
 	},
-	StartFEN:     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-	deadPosition: fideDeadPosition,
+	StartFEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+	end:      gameEnd{deadPosition: fideDeadPosition},
 }).compile()
 
 // fideDeadPosition reports the material with which no sequence of legal moves can mate:
