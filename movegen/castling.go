@@ -14,8 +14,9 @@ type castlingMove struct {
 // castlings are the castlings the side to move may make as far as the castling rules go,
 // towards the a-file first: a castling right; every square the king or the rook passes or
 // reaches empty but for the two of them; no trampoline strictly between them; the king not
-// in check; and the squares the king crosses not attacked (kingCrossesSafely). Whether the
-// move leaves the king safe is then the legality test's, as for any move.
+// in check; and the squares the king crosses not attacked, as CastlingRules.CrossWithKing
+// says how. Whether the move leaves the king safe is then the legality test's, as for any
+// move.
 func (p *Position) castlings() (cs [2]castlingMove, n int) {
 	us := p.side
 	k := p.kings[us]
@@ -34,7 +35,8 @@ func (p *Position) castlings() (cs [2]castlingMove, n int) {
 		}
 		kd := g.cell(v.Castling.KingFile[s], back)
 		rd := g.cell(v.Castling.RookFile[s], back)
-		if !p.castlingPathClear(k, kd, r) || !p.castlingPathClear(r, rd, k) || p.trampolineBetween(k, r) {
+		if !p.castlingPathClear(k, kd, r) || !p.castlingPathClear(r, rd, k) ||
+			p.tramp != [2]Square{} && p.trampolineBetween(k, r) {
 			continue
 		}
 		if !checked {
@@ -43,7 +45,18 @@ func (p *Position) castlings() (cs [2]castlingMove, n int) {
 			}
 			checked = true
 		}
-		if p.kingCrossesSafely(k, kd, them) {
+		// The squares the king crosses: by default (FIDE's rule, as Fischer Random states
+		// it) every square from k (exclusive) to kd (inclusive), as the position stands.
+		safe := true
+		if v.Castling.CrossWithKing {
+			safe = p.crossedWithKingSafe(k, kd, them)
+		} else {
+			for sq, step := k, rankStep(k, kd); sq != kd && safe; {
+				sq += step
+				safe = !p.Attacked(sq, them)
+			}
+		}
+		if safe {
 			cs[n] = castlingMove{king: k, kingTo: kd, rook: r}
 			n++
 		}
@@ -59,25 +72,14 @@ func (p *Position) genCastling(ml *MoveList) {
 	}
 }
 
-// kingCrossesSafely reports whether the king on k may castle to kd as far as attacks on
-// its way go. By default (FIDE's rule, as Fischer Random states it) every square from k
-// (exclusive) to kd (inclusive) is tested as the position stands. With CrossWithKing the
-// squares strictly between are tested with the king standing on each and its home square
-// empty, and kd is left to the legality test of the whole move.
-func (p *Position) kingCrossesSafely(k, kd Square, them Color) bool {
-	step := rankStep(k, kd)
-	if !p.v.Castling.CrossWithKing {
-		for sq := k; sq != kd; {
-			sq += step
-			if p.Attacked(sq, them) {
-				return false
-			}
-		}
-		return true
-	}
+// crossedWithKingSafe is the crossing test of CrossWithKing: the squares strictly between
+// k and kd are tested with the king standing on each and its home square empty; kd is left
+// to the legality test of the whole move.
+func (p *Position) crossedWithKingSafe(k, kd Square, them Color) bool {
 	if k == kd {
 		return true
 	}
+	step := rankStep(k, kd)
 	king := p.cells[k]
 	p.cells[k] = Empty
 	safe := true
@@ -106,9 +108,6 @@ func (p *Position) castlingPathClear(a, b, partner Square) bool {
 // trampolineBetween reports whether a trampoline stands strictly between the squares a and
 // b of one rank: a castling never crosses one.
 func (p *Position) trampolineBetween(a, b Square) bool {
-	if p.tramp == [2]Square{} {
-		return false
-	}
 	for sq, step := a, rankStep(a, b); sq+step != b; {
 		sq += step
 		if sq == p.tramp[White] || sq == p.tramp[Black] {
