@@ -24,17 +24,14 @@ func (p *Position) castlings() (cs [2]castlingMove, n int) {
 		return cs, 0
 	}
 	v := p.v
-	g := v.Geometry
 	them := us.Other()
-	back := v.Castling.BackRank[us]
 	checked := false
 	for s := 0; s < 2; s++ {
 		r := p.castleRook[us][s]
 		if r == NoSquare {
 			continue
 		}
-		kd := g.cell(v.Castling.KingFile[s], back)
-		rd := g.cell(v.Castling.RookFile[s], back)
+		kd, rd := p.castlingTargets(us, s)
 		if !p.castlingPathClear(k, kd, r) || !p.castlingPathClear(r, rd, k) ||
 			p.tramp != [2]Square{} && p.trampolineBetween(k, r) {
 			continue
@@ -115,6 +112,14 @@ func (p *Position) trampolineBetween(a, b Square) bool {
 		}
 	}
 	return false
+}
+
+// castlingTargets are the squares where c's king and rook end a castling on side s (0
+// towards the a-file, 1 towards the last file), by the variant's CastlingRules.
+func (p *Position) castlingTargets(c Color, s int) (kingTo, rookTo Square) {
+	cr := &p.v.Castling
+	g := p.v.Geometry
+	return g.cell(cr.KingFile[s], cr.BackRank[c]), g.cell(cr.RookFile[s], cr.BackRank[c])
 }
 
 // castlingRookTo is the square where the rook on rook lands when the king on king castles

@@ -161,13 +161,11 @@ func (p *Position) whyNoCastling(from, to Square) string {
 	if from != p.kings[us] || p.v.Castling.KingFile[0] < 0 {
 		return ""
 	}
-	g := p.v.Geometry
-	back := p.v.Castling.BackRank[us]
 	for s, r := range p.castleRook[us] {
 		if r == NoSquare {
 			continue
 		}
-		kd, rd := g.cell(p.v.Castling.KingFile[s], back), g.cell(p.v.Castling.RookFile[s], back)
+		kd, rd := p.castlingTargets(us, s)
 		if to != r && (to != kd || kd == from) {
 			continue
 		}
@@ -368,7 +366,7 @@ func bunkerWhyNot(p *Position, from, to Square) string {
 		return ""
 	}
 	for s, r := range p.castleRook[us] {
-		if r != NoSquare && (to == r || to == g.cell(p.v.Castling.KingFile[s], back)) {
+		if kd, _ := p.castlingTargets(us, s); r != NoSquare && (to == r || to == kd) {
 			return "" // a castling: whyNoCastling says why not
 		}
 	}

@@ -144,8 +144,7 @@ func bunkerParseMove(p *Position, s string) (Move, bool) {
 		if r == NoSquare || p.kings[us] == NoSquare {
 			return NullMove, false
 		}
-		g := p.v.Geometry
-		kd := g.cell(p.v.Castling.KingFile[side], p.v.Castling.BackRank[us])
+		kd, _ := p.castlingTargets(us, side)
 		return NewMove(Castle, p.kings[us], kd, r, NoType), true
 	}
 	if len(s) == 4 && s[1] == '-' {
