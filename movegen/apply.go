@@ -3,8 +3,8 @@ package movegen
 // Apply plays the legal move m on p. Callers that need the position before the move keep
 // a copy (copy-make); Apply never fails and never allocates.
 func (p *Position) Apply(m Move) {
-	if p.v.apply != nil {
-		p.v.apply(p, m)
+	if p.v.play.apply != nil {
+		p.v.play.apply(p, m)
 		return
 	}
 	p.applyStandard(m)
@@ -28,19 +28,7 @@ func (p *Position) applyStandard(m Move) {
 		}
 		p.movePiece(from, to, m.Promo())
 	case Castle:
-		rook := m.Aux()
-		g := p.v.Geometry
-		side := 0
-		if rook > from {
-			side = 1
-		}
-		rd := g.cell(p.v.Castling.RookFile[side], int(g.rank[from]))
-		p.remove(rook) // lift the rook: king and rook may swap squares
-		if from != to {
-			p.relocate(from, to)
-		}
-		p.put(rd, MakePiece(us, Rook))
-		p.loseKingRights(us)
+		p.castle(from, to, m.Aux())
 	case EnPassant:
 		p.remove(epPawn)
 		p.relocate(from, to)

@@ -6,8 +6,8 @@ import "sync"
 // capture there by its move pattern, whatever stands on sq and whether or not that capture
 // would be legal. A capture by hop needs an empty landing square beyond sq.
 func (p *Position) Attacked(sq Square, by Color) bool {
-	if p.v.attacked != nil {
-		return p.v.attacked(p, sq, by)
+	if p.v.play.attacked != nil {
+		return p.v.play.attacked(p, sq, by)
 	}
 	if p.v.modes != nil {
 		return p.attackedModes(sq, by, 0)
@@ -287,11 +287,12 @@ func (p *Position) findCheckers(info *pinInfo, by Color) {
 }
 
 // legalInPlace decides an en passant capture or a castling of the standard rules without
-// copying the position (a copy passed to Apply escapes to the heap, through the variant
-// hooks): it sets the cells as the move leaves them, asks the standard attack test about
+// copying the position (a copy passed to Apply escapes to the heap, through the variant's
+// capabilities): it sets the cells as the move leaves them, asks the standard attack test about
 // the king's square, and puts the cells back. That test reads only the cells and the sets
 // of piece types present, which may still list the pawn just taken: harmless, the cells
-// decide. Callers make sure no attacked hook is set (pinInfo.byCopy is false).
+// decide. Callers make sure the variant has no attack test of its own (pinInfo.byCopy is
+// false).
 func (p *Position) legalInPlace(m Move, king Square) bool {
 	from, to := m.From(), m.To()
 	them := p.side.Other()
@@ -305,13 +306,8 @@ func (p *Position) legalInPlace(m Move, king Square) bool {
 	// Castling: the king goes from from to to, the rook from aux to its file beside it.
 	// King and rook may land on each other's squares (Fischer Random), so every cell is
 	// saved before any is changed and all four are restored.
-	g := p.v.Geometry
 	rook := m.Aux()
-	side := 0
-	if rook > from {
-		side = 1
-	}
-	rd := g.cell(p.v.Castling.RookFile[side], int(g.rank[from]))
+	rd := p.castlingRookTo(from, rook)
 	k, r, kd, rdWas := p.cells[from], p.cells[rook], p.cells[to], p.cells[rd]
 	p.cells[from], p.cells[rook] = Empty, Empty
 	p.cells[to], p.cells[rd] = k, r
@@ -322,8 +318,8 @@ func (p *Position) legalInPlace(m Move, king Square) bool {
 
 // legalByCopy plays m on a copy and tests the mover's king: the slow, always right test.
 // The copy comes from a pool: one on the stack would escape to the heap on every call,
-// since the hooks (apply, attacked, epCapturableHook) are indirect calls that the
-// compiler must assume keep the pointer.
+// since the capabilities' functions (apply, attacked, epCapturable) are indirect calls
+// that the compiler must assume keep the pointer.
 func (p *Position) legalByCopy(m Move) bool {
 	child := scratchPositions.Get().(*Position)
 	*child = *p
@@ -338,7 +334,7 @@ func (p *Position) legalByCopy(m Move) bool {
 var scratchPositions = sync.Pool{New: func() any { return new(Position) }}
 
 // legalByCopyIn is legalByCopy playing the copy in scratch (if not nil) instead of a local
-// variable: a position handed to a variant hook escapes, so a local copy would be
+// variable: a position handed to a variant's capability escapes, so a local copy would be
 // allocated on the heap at every call.
 func (p *Position) legalByCopyIn(m Move, scratch *Position) bool {
 	if scratch == nil {

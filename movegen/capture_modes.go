@@ -74,7 +74,7 @@ func compileModes(v *Variant) *modeTables {
 	if !special {
 		return nil
 	}
-	if v.attacked != nil {
+	if v.play.attacked != nil {
 		panic(v.Name + ": an attack hook and capture modes say two things")
 	}
 	g := v.Geometry
@@ -531,12 +531,7 @@ func (p *Position) playCells(m Move) cellChanges {
 		u.save(p, p.epPawn)
 		p.cells[p.epPawn] = Empty
 	case Castle:
-		g := p.v.Geometry
-		side := 0
-		if m.Aux() > from {
-			side = 1
-		}
-		rookTo = g.cell(p.v.Castling.RookFile[side], int(g.rank[from]))
+		rookTo = p.castlingRookTo(from, m.Aux())
 		u.save(p, m.Aux())
 		u.save(p, rookTo)
 		p.cells[m.Aux()] = Empty

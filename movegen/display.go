@@ -56,8 +56,8 @@ func sideName(c Color) string {
 func (p *Position) Describe() (status, note string) {
 	var ml MoveList
 	p.LegalMoves(&ml)
-	if p.v.describePhase != nil {
-		status, note = p.v.describePhase(p, &ml)
+	if p.v.explain.describePhase != nil {
+		status, note = p.v.explain.describePhase(p, &ml)
 	}
 	if status == "" {
 		status = sideName(p.side) + " to move"

@@ -9,14 +9,11 @@ import "fmt"
 // pseudo adds the moves of the side to move that the piece patterns allow, before the
 // king's safety and the variant's restrictions.
 func (p *Position) pseudo(ml *MoveList) {
-	if p.v.pseudoMoves != nil {
-		p.v.pseudoMoves(p, ml)
+	if p.v.explain.pseudoMoves != nil {
+		p.v.explain.pseudoMoves(p, ml)
 		return
 	}
 	p.genPseudo(ml)
-	if p.v.extraMoves != nil && p.kings[p.side] != NoSquare {
-		p.v.extraMoves(p, ml)
-	}
 }
 
 // reaches reports whether m, a move of p, goes from from to to as a person would enter it:
@@ -89,8 +86,8 @@ func (p *Position) WhyIllegal(from, to Square) string {
 	if !pc.Is(us) {
 		return fmt.Sprintf("The %s on %s is %s's, and it is %s's turn.", name, g.Name(from), sideName(us.Other()), sideName(us))
 	}
-	if p.v.whyNot != nil {
-		if r := p.v.whyNot(p, from, to); r != "" {
+	if p.v.explain.whyNot != nil {
+		if r := p.v.explain.whyNot(p, from, to); r != "" {
 			return r
 		}
 	}
@@ -153,13 +150,11 @@ func (p *Position) whyNoCastling(from, to Square) string {
 	if from != p.kings[us] || p.v.Castling.KingFile[0] < 0 {
 		return ""
 	}
-	g := p.v.Geometry
-	back := p.v.Castling.BackRank[us]
 	for s, r := range p.castleRook[us] {
 		if r == NoSquare {
 			continue
 		}
-		kd, rd := g.cell(p.v.Castling.KingFile[s], back), g.cell(p.v.Castling.RookFile[s], back)
+		kd, rd := p.castlingTargets(us, s)
 		if to != r && (to != kd || kd == from) {
 			continue
 		}

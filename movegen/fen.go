@@ -68,8 +68,8 @@ func (v *Variant) ParseFEN(fen string) (*Position, error) {
 	if len(fields) > 6 {
 		extra = fields[6:]
 	}
-	if v.parseFields != nil {
-		if err := v.parseFields(p, extra); err != nil {
+	if v.fen.parseFields != nil {
+		if err := v.fen.parseFields(p, extra); err != nil {
 			return nil, err
 		}
 	} else if len(extra) > 0 {
@@ -312,8 +312,8 @@ func (p *Position) validate() error {
 	if !v.KingsMayBeInCheck && p.Checks(p.side.Other()) {
 		return fmt.Errorf("fen: the side not to move is in check")
 	}
-	if v.validate != nil {
-		return v.validate(p)
+	if v.fen.validate != nil {
+		return v.fen.validate(p)
 	}
 	return nil
 }
@@ -374,8 +374,8 @@ func (p *Position) FEN() string {
 		}
 	}
 	fmt.Fprintf(&b, " %d %d", p.halfmove, p.fullmove)
-	if v.formatFields != nil {
-		for _, f := range v.formatFields(p) {
+	if v.fen.formatFields != nil {
+		for _, f := range v.fen.formatFields(p) {
 			b.WriteByte(' ')
 			b.WriteString(f)
 		}

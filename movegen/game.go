@@ -49,7 +49,7 @@ func (p *Position) Status() Outcome {
 // scratch is the caller's list, overwritten, so that the test never allocates. False in
 // the variants without such a rule.
 func (p *Position) ForcedMoves(scratch *MoveList) bool {
-	return p.v.forcedMoves != nil && p.v.forcedMoves(p, scratch)
+	return p.v.turns.forcedMoves != nil && p.v.turns.forcedMoves(p, scratch)
 }
 
 // StatusWith is Status for a caller that has already counted the legal moves (the search
@@ -62,8 +62,8 @@ func (p *Position) status(legal int) Outcome {
 	if o, ok := p.goalOutcome(); ok {
 		return o
 	}
-	if p.v.outcome != nil {
-		if o, ok := p.v.outcome(p, legal); ok {
+	if p.v.end.outcome != nil {
+		if o, ok := p.v.end.outcome(p, legal); ok {
 			return o
 		}
 	}
@@ -76,7 +76,7 @@ func (p *Position) status(legal int) Outcome {
 	if p.halfmove >= 100 {
 		return Outcome{Draw, "fifty-move rule"}
 	}
-	if p.v.deadPosition != nil && p.v.deadPosition(p) {
+	if p.v.end.deadPosition != nil && p.v.end.deadPosition(p) {
 		return Outcome{Draw, "insufficient material"}
 	}
 	return Outcome{}

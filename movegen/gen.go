@@ -4,8 +4,8 @@ package movegen
 // rule that restricts the choice. A position whose game is over by rule (mate, stalemate,
 // a won weak square) has none.
 func (p *Position) LegalMoves(ml *MoveList) {
-	if p.v.legalMoves != nil {
-		p.v.legalMoves(p, ml)
+	if p.v.turns.legalMoves != nil {
+		p.v.turns.legalMoves(p, ml)
 		return
 	}
 	p.standardLegalMoves(ml)
@@ -17,8 +17,8 @@ func (p *Position) LegalMoves(ml *MoveList) {
 // prunes moves before playing them (Hop Chess's hundreds of quiet turns, among which its
 // mates hide); the variants without a faster way play each move on a copy.
 func (p *Position) LegalMovesChecks(ml, checks *MoveList) {
-	if p.v.legalMovesChecks != nil {
-		p.v.legalMovesChecks(p, ml, checks)
+	if p.v.turns.legalMovesChecks != nil {
+		p.v.turns.legalMovesChecks(p, ml, checks)
 		return
 	}
 	start := ml.n
@@ -37,11 +37,11 @@ func (p *Position) LegalMovesChecks(ml, checks *MoveList) {
 // stalemate or the variant's rule). A variant with hundreds of moves stops at the first;
 // the others generate them into scratch, the caller's list, so that nothing allocates.
 func (p *Position) HasLegalMove(scratch *MoveList) bool {
-	if p.v.hasLegalMove != nil {
-		return p.v.hasLegalMove(p, scratch, nil)
+	if p.v.turns.hasLegalMove != nil {
+		return p.v.turns.hasLegalMove(p, scratch, nil)
 	}
 	scratch.Reset()
-	if p.v.legalMoves == nil && p.v.extraMoves == nil {
+	if p.v.turns.legalMoves == nil {
 		return p.hasLegalStandard(scratch)
 	}
 	p.LegalMoves(scratch)
@@ -55,8 +55,8 @@ func (p *Position) HasLegalMove(scratch *MoveList) bool {
 // this position has one (Hop Chess: the piece move, its aux field NoSquare, whatever the
 // placement). Other variants answer as HasLegalMove and leave *hint alone.
 func (p *Position) HasLegalMoveHint(scratch *MoveList, hint *Move) bool {
-	if p.v.hasLegalMove != nil {
-		return p.v.hasLegalMove(p, scratch, hint)
+	if p.v.turns.hasLegalMove != nil {
+		return p.v.turns.hasLegalMove(p, scratch, hint)
 	}
 	return p.HasLegalMove(scratch)
 }
@@ -95,26 +95,26 @@ func (p *Position) anyLegalStandard(ml *MoveList, info *pinInfo) bool {
 	if p.castleRook[p.side] != [2]Square{} {
 		p.genCastling(ml)
 	}
+	if p.bunker[p.side] {
+		p.genKingLeaps(ml)
+	}
 	return legal()
 }
 
 // OutcomeCountsMoves reports whether the variant's own ends of game are judged from the
 // number of legal moves (StatusWith passes it to them). Where they are not, StatusWith
 // asks only whether there is a legal move, so HasLegalMove's answer is enough.
-func (v *Variant) OutcomeCountsMoves() bool { return v.outcome != nil }
+func (v *Variant) OutcomeCountsMoves() bool { return v.end.outcome != nil }
 
 // FastChecks reports whether LegalMovesChecks finds the variant's checks without playing
 // the moves, for about the cost of a second LegalMoves: then a search may ask for them at
 // every node.
-func (v *Variant) FastChecks() bool { return v.legalMovesChecks != nil }
+func (v *Variant) FastChecks() bool { return v.turns.legalMovesChecks != nil }
 
 // standardLegalMoves generates the pseudo-legal moves and keeps the legal ones.
 func (p *Position) standardLegalMoves(ml *MoveList) {
 	start := ml.n
 	p.genPseudo(ml)
-	if p.v.extraMoves != nil {
-		p.v.extraMoves(p, ml)
-	}
 	p.keepLegal(ml, start)
 }
 
@@ -146,15 +146,15 @@ func (p *Position) keepLegal(ml *MoveList, start int) {
 // largest move code). The moves come in LegalTactical's order. Other variants ignore
 // avoid and list what LegalTactical lists.
 func (p *Position) LegalTacticalPlaced(ml *MoveList, avoid *Landings) (anyLegal bool) {
-	if p.v.legalTacticalPlaced != nil && avoid != nil {
-		return p.v.legalTacticalPlaced(p, ml, avoid)
+	if p.v.turns.legalTacticalPlaced != nil && avoid != nil {
+		return p.v.turns.legalTacticalPlaced(p, ml, avoid)
 	}
 	return p.LegalTactical(ml)
 }
 
 // HasTrampolines reports whether the variant's turns end with a trampoline placement
 // (Hop Chess), so that LegalTacticalPlaced lists fewer moves than LegalTactical.
-func (v *Variant) HasTrampolines() bool { return v.legalTacticalPlaced != nil }
+func (v *Variant) HasTrampolines() bool { return v.turns.legalTacticalPlaced != nil }
 
 // LegalTactical appends to ml the legal moves of p that capture (en passant and hop
 // captures included) or promote, and reports whether p has any legal move at all. It is
@@ -163,11 +163,11 @@ func (v *Variant) HasTrampolines() bool { return v.legalTacticalPlaced != nil }
 // number of legal moves (zero or not) is still decided.
 func (p *Position) LegalTactical(ml *MoveList) (anyLegal bool) {
 	start := ml.n
-	if p.v.legalTactical != nil {
-		return p.v.legalTactical(p, ml)
+	if p.v.turns.legalTactical != nil {
+		return p.v.turns.legalTactical(p, ml)
 	}
-	if p.v.legalMoves != nil {
-		p.v.legalMoves(p, ml)
+	if p.v.turns.legalMoves != nil {
+		p.v.turns.legalMoves(p, ml)
 		anyLegal = ml.n > start
 		n := start
 		for _, m := range ml.moves[start:ml.n] {
@@ -179,14 +179,9 @@ func (p *Position) LegalTactical(ml *MoveList) (anyLegal bool) {
 		ml.n = n
 		return anyLegal
 	}
-	if p.v.extraMoves != nil {
-		p.genPseudo(ml)
-		p.v.extraMoves(p, ml)
-	} else {
-		// Standard moves only: generate the tactical ones alone, and all of them only if
-		// none of those is legal, to learn whether another move is.
-		p.genPseudoTactical(ml)
-	}
+	// Generate the tactical moves alone, and all of them only if none of those is legal,
+	// to learn whether another move is.
+	p.genPseudoTactical(ml)
 	info := p.legalInfo(ml)
 	n := start
 	easy := !info.byCopy && !info.inCheck && info.npinned == 0
@@ -204,7 +199,7 @@ func (p *Position) LegalTactical(ml *MoveList) (anyLegal bool) {
 		}
 	}
 	ml.n = n
-	if !anyLegal && p.v.extraMoves == nil {
+	if !anyLegal {
 		anyLegal = p.anyLegalStandard(ml, &info)
 	}
 	return anyLegal
@@ -214,7 +209,7 @@ func (p *Position) LegalTactical(ml *MoveList) (anyLegal bool) {
 // for the tests by copy.
 func (p *Position) legalInfo(ml *MoveList) pinInfo {
 	var info pinInfo
-	if p.v.unitRiders && p.v.attacked == nil {
+	if p.v.unitRiders && p.v.play.attacked == nil {
 		info = p.pins()
 	} else {
 		info = pinInfo{king: p.kings[p.side], byCopy: true}
@@ -224,15 +219,16 @@ func (p *Position) legalInfo(ml *MoveList) pinInfo {
 }
 
 // genPseudo adds the standard pseudo-legal moves: every piece by its atoms, pawns by the
-// pawn rules, castling by the castling rules. Kings are never captured.
+// pawn rules, castling by the castling rules, the king's leap by the KingLeap rules. Kings
+// are never captured.
 func (p *Position) genPseudo(ml *MoveList) { p.genStandard(ml, true) }
 
 // genPseudoTactical adds genPseudo's moves that capture or promote, in the same order: the
 // quiescence search's moves, without generating the quiet ones only to drop them.
 func (p *Position) genPseudoTactical(ml *MoveList) { p.genStandard(ml, false) }
 
-// genStandard is genPseudo, with the quiet moves (non-capturing, non-promoting, castling)
-// only when quiets is set.
+// genStandard is genPseudo, with the quiet moves (non-capturing, non-promoting, castling,
+// king leaps) only when quiets is set.
 func (p *Position) genStandard(ml *MoveList, quiets bool) {
 	us := p.side
 	enemy := colorBit(us.Other())
@@ -245,6 +241,9 @@ func (p *Position) genStandard(ml *MoveList, quiets bool) {
 	}
 	if quiets && p.castleRook[us] != [2]Square{} {
 		p.genCastling(ml)
+	}
+	if quiets && p.bunker[us] {
+		p.genKingLeaps(ml)
 	}
 }
 
@@ -367,66 +366,4 @@ func (p *Position) promotes(c Color, sq Square) bool {
 		return r >= p.v.Pawn.PromoRank[White]
 	}
 	return r <= p.v.Pawn.PromoRank[Black]
-}
-
-// genCastling adds the castling moves: FIDE's rules as Fischer Random states them, for any
-// king and rook files. The king's origin and the squares it passes and reaches must not be
-// attacked (the destination is tested again after the move, by the legality filter); every
-// square the king or the rook passes or reaches must be empty but for the two of them.
-func (p *Position) genCastling(ml *MoveList) {
-	us := p.side
-	v := p.v
-	g := v.Geometry
-	k := p.kings[us]
-	if k == NoSquare {
-		return
-	}
-	them := us.Other()
-	checked := false
-	for s := 0; s < 2; s++ {
-		r := p.castleRook[us][s]
-		if r == NoSquare {
-			continue
-		}
-		back := v.Castling.BackRank[us]
-		kd := g.cell(v.Castling.KingFile[s], back)
-		rd := g.cell(v.Castling.RookFile[s], back)
-		if !p.castlingPathClear(k, kd, r) || !p.castlingPathClear(r, rd, k) {
-			continue
-		}
-		if !checked {
-			if p.Attacked(k, them) {
-				return
-			}
-			checked = true
-		}
-		safe := true
-		for sq, step := k, rankStep(k, kd); sq != kd && safe; {
-			sq += step
-			safe = !p.Attacked(sq, them)
-		}
-		if safe {
-			ml.Add(NewMove(Castle, k, kd, r, NoType))
-		}
-	}
-}
-
-// castlingPathClear reports whether every square from a (exclusive) to b (inclusive) on
-// one rank is empty or holds the partner piece.
-func (p *Position) castlingPathClear(a, b, partner Square) bool {
-	for sq, step := a, rankStep(a, b); sq != b; {
-		sq += step
-		if sq != partner && p.cells[sq] != Empty {
-			return false
-		}
-	}
-	return true
-}
-
-// rankStep is the one-file step along a rank from a towards b.
-func rankStep(a, b Square) Square {
-	if b < a {
-		return 0xFF // -1 in uint8 arithmetic
-	}
-	return 1
 }

@@ -66,11 +66,26 @@ type CastlingRules struct {
 	KingFile      [2]int // box file of the king's destination
 	RookFile      [2]int // box file of the rook's destination
 	KingTakesRook bool   // castling is written as the king taking its rook (e1h1), Shredder FEN letters
+	// CrossWithKing: the squares the king crosses are tested with the king standing on
+	// each and its home square empty, and its destination is left to the legality test of
+	// the whole move, for games whose attacks depend on what stands around the target (a
+	// capture landing beyond its victim, a hop). Otherwise FIDE's test: every square from
+	// the king's to its destination, as the position stands.
+	CrossWithKing bool
+}
+
+// KingLeapRules are a once-per-game leap of the king from its original square along its
+// back rank to one of Files (box files), over friendly pieces: the landing square empty,
+// no enemy between, and neither the king's square nor a square it crosses or reaches
+// attacked. The right is the position's king-leap right, lost with any king move. No
+// files: no leap. It is no castling: no rook moves, and the castling rights stay apart.
+type KingLeapRules struct {
+	Files []int
 }
 
 // Variant is everything that makes one game different from another. Most of it is data;
-// the hooks say what data cannot. A nil hook means the standard rule: FIDE's, on the
-// variant's board and pieces.
+// its capabilities say what data cannot. A capability left out means the standard rule:
+// FIDE's, on the variant's board and pieces.
 type Variant struct {
 	Name     string // the name in conventions.md
 	Title    string // the game's name, for people
@@ -78,6 +93,7 @@ type Variant struct {
 	Pieces   []PieceDef
 	Pawn     PawnRules
 	Castling CastlingRules
+	KingLeap KingLeapRules
 	StartFEN string
 	// HandInFEN says the FEN board field carries the hand in brackets.
 	HandInFEN bool
@@ -94,57 +110,17 @@ type Variant struct {
 	// read them by kind instead of knowing the game, and a board shades them.
 	Zones []Zone
 
-	// legalMoves replaces the whole legal move generation.
-	legalMoves func(p *Position, ml *MoveList)
-	// legalMovesChecks replaces LegalMovesChecks' play-and-test filter (Hop Chess finds
-	// its checking turns without playing its hundreds of turns).
-	legalMovesChecks func(p *Position, ml, checks *MoveList)
-	// legalTactical replaces LegalTactical's filter of every legal move.
-	legalTactical func(p *Position, ml *MoveList) bool
-	// legalTacticalPlaced lists each tactical piece move once, with one placement
-	// (LegalTacticalPlaced); nil: the variant has no placements to choose.
-	legalTacticalPlaced func(p *Position, ml *MoveList, avoid *Landings) bool
-	// hasLegalMove replaces HasLegalMove's generation of every move; hint as in
-	// HasLegalMoveHint (nil: none).
-	hasLegalMove func(p *Position, scratch *MoveList, hint *Move) bool
-	// forcedMoves tells whether a rule restricts the side to move to captures and checks
-	// (Jumping Knights' Rule 4); nil: no variant rule ever does.
-	forcedMoves func(p *Position, scratch *MoveList) bool
-	// extraMoves adds variant moves to the standard pseudo-legal ones; they are then
-	// filtered for legality like the rest (a bunker leap, a placement).
-	extraMoves func(p *Position, ml *MoveList)
-	// apply plays a move of a kind the standard apply does not know, or replaces it.
-	apply func(p *Position, m Move)
-	// attacked replaces the standard attack test (hop captures, trampolines).
-	attacked func(p *Position, sq Square, by Color) bool
-	// outcome judges a position by the variant's own ends of game, given its number of
-	// legal moves; ok is false if the standard rules decide (mate, stalemate).
-	outcome func(p *Position, legal int) (o Outcome, ok bool)
-	// deadPosition reports draws by insufficient material.
-	deadPosition func(p *Position) bool
-	// parseFields reads the FEN fields after the fullmove number (nil: there are none).
-	parseFields func(p *Position, fields []string) error
-	// formatFields writes them.
-	formatFields func(p *Position) []string
-	// validate rejects positions the variant cannot reach, after the FEN is read.
-	validate func(p *Position) error
+	// What the data cannot say: the capabilities (capabilities.go). A capability left
+	// out means the standard rule.
+	turns   turnGenerator // turns generated the game's own way
+	play    movePlay      // how its own move kinds are played, and what attacks
+	end     gameEnd       // its own ends of game and dead positions
+	fen     fenFields     // its FEN fields after the fullmove number, and its checks
+	explain explanations  // why a move is refused
 	// parseMove reads move texts other than the printed form (routes, other notations).
 	parseMove func(p *Position, s string) (Move, bool)
 	// randomStart picks a start position (Shuffle arrays); nil: StartFEN.
 	randomStart func(rng *rand.Rand) string
-	// epCapturableHook replaces the test of whether side by may take en passant next.
-	epCapturableHook func(p *Position, by Color) bool
-	// pseudoMoves adds the moves the piece patterns allow before the king's safety and the
-	// variant's restrictions are applied, for WhyIllegal to tell a move no piece makes from
-	// one a rule forbids; nil: the standard pseudo-legal moves and extraMoves.
-	pseudoMoves func(p *Position, ml *MoveList)
-	// whyNot gives the variant's own reason why the side to move has no move from -> to
-	// (a phase, a forbidden square), "" to let WhyIllegal look further.
-	whyNot func(p *Position, from, to Square) string
-	// describePhase says what the side to move does now in the variant's phases, for
-	// Describe: a status ("Black jumps and places a piece"; "" for "White to move") and a
-	// note when something needs saying; legal is the side's legal moves. nil: no phases.
-	describePhase func(p *Position, legal *MoveList) (status, note string)
 	// quietTargets marks the squares a non-capturing move may end on (Jumping Knights'
 	// central squares); nil: every square.
 	quietTargets *[maxCells]bool
@@ -266,7 +242,7 @@ func (v *Variant) compile() *Variant {
 	for _, a := range v.rideAttack {
 		v.rideMask[a.delta] |= a.mask
 	}
-	v.quickCheck = v.unitRiders && v.attacked == nil && v.apply == nil && !v.KingsMayBeInCheck
+	v.quickCheck = v.unitRiders && v.play.attacked == nil && v.play.apply == nil && !v.KingsMayBeInCheck
 	return v
 }
 
@@ -342,8 +318,8 @@ func (v *Variant) Letter(pc Piece) byte {
 // epCapturable reports whether a pawn of side by could take the pawn that just made a
 // double step, so that the en passant squares belong in the hash.
 func (v *Variant) epCapturable(p *Position, by Color) bool {
-	if v.epCapturableHook != nil {
-		return v.epCapturableHook(p, by)
+	if v.play.epCapturable != nil {
+		return v.play.epCapturable(p, by)
 	}
 	if v.modes != nil && v.Pawn.Capture != CaptureByReplacement {
 		return p.epCapturableModes(by)

@@ -19,7 +19,7 @@ import "fmt"
 //   - Castling to either side is FIDE's queenside castling: the king goes two squares, the
 //     rook to the square the king crossed (the core's CastlingRules give those files).
 //
-// What the data cannot say is checked by validateBlackhole: positions a game cannot reach
+// What the data cannot say is checked by blackholeValidate: positions a game cannot reach
 // in ways the generator would misread (a castling right for a king or rook off its start
 // square, an en passant field that no first step can have left).
 
@@ -68,9 +68,9 @@ var Blackhole = (&Variant{
 		KingFile: [2]int{2, 6}, // c1, g1: two squares from e1 either way
 		RookFile: [2]int{3, 5}, // d1, f1: the square the king crossed
 	},
-	StartFEN:     "****1****/rnbqkmbnr/ppppppppp/9/9/9/4*4/9/9/9/PPPPPPPPP/RNBQKMBNR/****1**** w KQkq - 0 1",
-	deadPosition: blackholeDeadPosition,
-	validate:     validateBlackhole,
+	StartFEN: "****1****/rnbqkmbnr/ppppppppp/9/9/9/4*4/9/9/9/PPPPPPPPP/RNBQKMBNR/****1**** w KQkq - 0 1",
+	end:      gameEnd{deadPosition: blackholeDeadPosition},
+	fen:      fenFields{validate: blackholeValidate},
 	Zones: []Zone{sideZone(ShelterSquares, "shelter", "The shelter squares behind the kings",
 		[2]Square{blackholeBoard.Square(blackholeFileE, 0), blackholeBoard.Square(blackholeFileE, 12)})},
 }).compile()
@@ -105,11 +105,11 @@ func blackholeDeadPosition(p *Position) bool {
 	return true
 }
 
-// validateBlackhole refuses what the FEN reader lets through but no game can reach and the
+// blackholeValidate refuses what the FEN reader lets through but no game can reach and the
 // rules do not define: castling rights need the king on e1/e11 and the rook on its corner
 // (castling is defined from the array only), an en passant field must name the squares of
 // one double or triple step from the pawn's start rank, and pawns never stand behind it.
-func validateBlackhole(p *Position) error {
+func blackholeValidate(p *Position) error {
 	v, g := p.v, p.v.Geometry
 	for c := White; c <= Black; c++ {
 		back := v.Castling.BackRank[c]

@@ -20,8 +20,8 @@ import (
 // The leap is an ordinary king move (kind Normal) of more than one file: it loses the
 // castling rights and the leap like any king move, and its text is the king's from and to.
 
-// bunkerFiles are the two bunker files, b and g, as box files.
-var bunkerFiles = [2]int{1, 6}
+// bunkerLeap: the king's once-per-game leap to its bunker, the b or the g file.
+var bunkerLeap = KingLeapRules{Files: []int{1, 6}}
 
 // bunkerCastling: a-side castling ends with king b, rook c; h-side with king g, rook f.
 var bunkerCastling = CastlingRules{
@@ -34,92 +34,47 @@ var bunkerCastling = CastlingRules{
 // Bunker is King to Bunker Leap in the Shuffle Chess system. Its StartFEN is array 518, the
 // FIDE array; Start with a random source picks one of the 2880 arrays uniformly.
 var Bunker = (&Variant{
-	Name:         "bunker",
-	Title:        "King to Bunker Leap (Shuffle Chess)",
-	Geometry:     board8x8,
-	Pieces:       fidePieces,
-	Pawn:         FIDE.Pawn,
-	Castling:     bunkerCastling,
-	StartFEN:     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1 Kk",
-	extraMoves:   genBunkerLeaps,
-	parseFields:  parseBunkerField,
-	formatFields: formatBunkerField,
-	validate:     validateBunker,
-	parseMove:    parseBunkerMove,
-	randomStart:  func(rng *rand.Rand) string { return BunkerArrayFEN(rng.IntN(BunkerArrays)) },
-	deadPosition: fideDeadPosition,
-	whyNot:       bunkerWhyNot,
+	Name:        "bunker",
+	Title:       "King to Bunker Leap (Shuffle Chess)",
+	Geometry:    board8x8,
+	Pieces:      fidePieces,
+	Pawn:        FIDE.Pawn,
+	Castling:    bunkerCastling,
+	KingLeap:    bunkerLeap,
+	StartFEN:    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1 Kk",
+	end:         gameEnd{deadPosition: fideDeadPosition},
+	fen:         fenFields{parseFields: bunkerParseFields, formatFields: bunkerFormatFields, validate: bunkerValidate},
+	parseMove:   bunkerParseMove,
+	randomStart: bunkerRandomStart,
+	explain:     explanations{whyNot: bunkerWhyNot},
 }).compile()
 
 // Prechess is King to Bunker Leap in the Pre-chess system: a placement phase of 16 turns,
 // then the game as in Bunker, with the castling rights the final arrays give.
 var Prechess = (&Variant{
-	Name:         "prechess",
-	Title:        "King to Bunker Leap (Pre-chess)",
-	Geometry:     board8x8,
-	Pieces:       fidePieces,
-	Pawn:         FIDE.Pawn,
-	Castling:     bunkerCastling,
-	StartFEN:     "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1 Kk",
-	HandInFEN:    true,
-	legalMoves:   prechessLegalMoves,
-	whyNot:       prechessWhyNot,
-	extraMoves:   genBunkerLeaps,
-	apply:        applyPrechess,
-	parseFields:  parseBunkerField,
-	formatFields: formatBunkerField,
-	validate:     validatePrechess,
-	parseMove:    parseBunkerMove,
-	deadPosition: fideDeadPosition,
-
-	describePhase: prechessDescribePhase,
+	Name:      "prechess",
+	Title:     "King to Bunker Leap (Pre-chess)",
+	Geometry:  board8x8,
+	Pieces:    fidePieces,
+	Pawn:      FIDE.Pawn,
+	Castling:  bunkerCastling,
+	KingLeap:  bunkerLeap,
+	StartFEN:  "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1 Kk",
+	HandInFEN: true,
+	turns:     turnGenerator{legalMoves: prechessLegalMoves},
+	play:      movePlay{apply: prechessApply},
+	end:       gameEnd{deadPosition: fideDeadPosition},
+	fen:       fenFields{parseFields: bunkerParseFields, formatFields: bunkerFormatFields, validate: prechessValidate},
+	parseMove: bunkerParseMove,
+	explain:   explanations{whyNot: prechessWhyNot, describePhase: prechessDescribePhase},
 }).compile()
 
-// genBunkerLeaps adds the king's leap to each bunker (b and g file of its back rank): the
-// king has never moved, is not in check, the bunker is empty and not attacked, and every
-// square strictly between holds no enemy and is not attacked (a friend may stand there: the
-// king jumps it). A bunker next to the king is reached by the ordinary king step, the same
-// move, so it is not added twice. Legality of the landing is tested again by the filter.
-func genBunkerLeaps(p *Position, ml *MoveList) {
-	us := p.side
-	k := p.kings[us]
-	if !p.bunker[us] || k == NoSquare {
-		return
-	}
-	g := p.v.Geometry
-	them := us.Other()
-	enemy := colorBit(them)
-	kf, back := int(g.file[k]), int(g.rank[k])
-	checked := false
-	for _, f := range bunkerFiles {
-		if f >= kf-1 && f <= kf+1 {
-			continue
-		}
-		to := g.cell(f, back)
-		if p.cells[to] != Empty || p.Attacked(to, them) {
-			continue
-		}
-		step := rankStep(k, to)
-		ok := true
-		for sq := k + step; sq != to && ok; sq += step {
-			ok = p.cells[sq]&enemy == 0 && !p.Attacked(sq, them)
-		}
-		if !ok {
-			continue
-		}
-		if !checked {
-			if p.Attacked(k, them) {
-				return
-			}
-			checked = true
-		}
-		ml.Add(NewMove(Normal, k, to, NoSquare, NoType))
-	}
-}
+// bunkerRandomStart picks one of the 2880 Shuffle Chess arrays uniformly.
+func bunkerRandomStart(rng *rand.Rand) string { return BunkerArrayFEN(rng.IntN(BunkerArrays)) }
 
-// parseBunkerField reads the bunker-leap field: Kk, K, k or -. Without it, a side keeps its
+// bunkerParseFields reads the bunker-leap field: Kk, K, k or -. Without it, a side keeps its
 // leap exactly when it keeps a castling right (an unmoved king), so FRC FENs read sensibly.
-func parseBunkerField(p *Position, fields []string) error {
+func bunkerParseFields(p *Position, fields []string) error {
 	if len(fields) == 0 {
 		for c := range p.castleRook {
 			p.bunker[c] = p.castleRook[c] != [2]Square{}
@@ -144,8 +99,8 @@ func parseBunkerField(p *Position, fields []string) error {
 	return nil
 }
 
-// formatBunkerField writes the bunker-leap field.
-func formatBunkerField(p *Position) []string {
+// bunkerFormatFields writes the bunker-leap field.
+func bunkerFormatFields(p *Position) []string {
 	s := ""
 	if p.bunker[White] {
 		s += "K"
@@ -159,9 +114,9 @@ func formatBunkerField(p *Position) []string {
 	return []string{s}
 }
 
-// validateBunker refuses rights a real game cannot have: a leap right for a king off its
+// bunkerValidate refuses rights a real game cannot have: a leap right for a king off its
 // back rank, and a castling right for a king that has moved (no leap right).
-func validateBunker(p *Position) error {
+func bunkerValidate(p *Position) error {
 	g := p.v.Geometry
 	for c := White; c <= Black; c++ {
 		k := p.kings[c]
@@ -175,9 +130,9 @@ func validateBunker(p *Position) error {
 	return nil
 }
 
-// parseBunkerMove reads the other spellings of bunker.md 2.7: O-O (h-side castling), O-O-O
+// bunkerParseMove reads the other spellings of bunker.md 2.7: O-O (h-side castling), O-O-O
 // (a-side castling) and Game Courier's placement K-e1.
-func parseBunkerMove(p *Position, s string) (Move, bool) {
+func bunkerParseMove(p *Position, s string) (Move, bool) {
 	us := p.side
 	switch s {
 	case "O-O", "O-O-O":
@@ -189,8 +144,7 @@ func parseBunkerMove(p *Position, s string) (Move, bool) {
 		if r == NoSquare || p.kings[us] == NoSquare {
 			return NullMove, false
 		}
-		g := p.v.Geometry
-		kd := g.cell(p.v.Castling.KingFile[side], p.v.Castling.BackRank[us])
+		kd, _ := p.castlingTargets(us, side)
 		return NewMove(Castle, p.kings[us], kd, r, NoType), true
 	}
 	if len(s) == 4 && s[1] == '-' {
@@ -409,9 +363,9 @@ func (p *Position) placementKeepsBishops(c Color, t PieceType, to Square) bool {
 	return need <= inHand
 }
 
-// applyPrechess plays m; the 16th placement fixes both sides' castling rights from their
+// prechessApply plays m; the 16th placement fixes both sides' castling rights from their
 // arrays, as in Shuffle Chess (bunker.md 2.3).
-func applyPrechess(p *Position, m Move) {
+func prechessApply(p *Position, m Move) {
 	p.applyStandard(m)
 	if m.Kind() != Drop || p.inHand(White)+p.inHand(Black) > 0 {
 		return
@@ -436,13 +390,13 @@ func applyPrechess(p *Position, m Move) {
 // fullArmy is each side's set of pieces in Pre-chess, pawns apart.
 var fullArmy = [NumTypes]uint8{King: 1, Queen: 1, Rook: 2, Bishop: 2, Knight: 2}
 
-// validatePrechess adds to validateBunker the shape of the placement phase: while any piece
+// prechessValidate adds to bunkerValidate the shape of the placement phase: while any piece
 // is in hand, every pawn is on its start square, every other piece of a side stands on its
 // back rank or in its hand (a full army), White has placed as many pieces as Black (one
 // more, with Black to move), no right has been fixed or lost yet, and the bishops can still
 // end on opposite colours.
-func validatePrechess(p *Position) error {
-	if err := validateBunker(p); err != nil {
+func prechessValidate(p *Position) error {
+	if err := bunkerValidate(p); err != nil {
 		return err
 	}
 	if p.inHand(White)+p.inHand(Black) == 0 {

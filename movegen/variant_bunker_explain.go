@@ -26,11 +26,15 @@ func bunkerWhyNot(p *Position, from, to Square) string {
 		return ""
 	}
 	f := int(g.file[to])
-	if (f != bunkerFiles[0] && f != bunkerFiles[1]) || abs(f-int(g.file[from])) < 2 {
+	leap := false
+	for _, lf := range p.v.KingLeap.Files {
+		leap = leap || f == lf
+	}
+	if !leap || abs(f-int(g.file[from])) < 2 {
 		return ""
 	}
 	for s, r := range p.castleRook[us] {
-		if r != NoSquare && (to == r || to == g.cell(p.v.Castling.KingFile[s], back)) {
+		if kd, _ := p.castlingTargets(us, s); r != NoSquare && (to == r || to == kd) {
 			return "" // a castling: whyNoCastling says why not
 		}
 	}

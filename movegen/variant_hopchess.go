@@ -8,7 +8,7 @@ import (
 // Hop Chess (João Pedro Neto, docs/hopchess.md): FIDE chess plus one trampoline
 // per side. A turn is a piece move, in which a piece ending on a trampoline must move on
 // ("hop"), and then the placement of the mover's trampoline on any empty square. The
-// pieces, board and start are FIDE's; the hooks below add the trampolines.
+// pieces, board and start are FIDE's; the capabilities below add the trampolines.
 //
 // This file holds the variant, its FEN fields, applying a turn and reading a turn's route.
 // The rest of Hop Chess is in the files variant_hopchess_*.go:
@@ -23,30 +23,35 @@ import (
 
 // HopChess is the variant called hopchess.
 var HopChess = (&Variant{
-	Name:                "hopchess",
-	Title:               "Hop Chess",
-	Geometry:            board8x8,
-	Pieces:              fidePieces,
-	Pawn:                FIDE.Pawn,
-	Castling:            FIDE.Castling,
-	StartFEN:            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -",
-	legalMoves:          hopLegalMoves,
-	legalMovesChecks:    hopLegalMovesChecks,
-	hasLegalMove:        hopHasLegalMove,
-	legalTactical:       hopLegalTactical,
-	legalTacticalPlaced: hopLegalTacticalPlaced,
-	apply:               hopApply,
-	attacked:            hopAttacked,
-	parseFields:         hopParseFields,
-	formatFields:        hopFormatFields,
-	validate:            hopValidate,
-	parseMove:           hopParseMove,
-	epCapturableHook:    hopEPCapturable,
-	deadPosition:        hopDeadPosition,
-	pseudoMoves:         hopPseudoMoves,
-	whyNot:              hopWhyNot,
-	describePhase:       hopDescribePhase,
+	Name:     "hopchess",
+	Title:    "Hop Chess",
+	Geometry: board8x8,
+	Pieces:   fidePieces,
+	Pawn:     FIDE.Pawn,
+	Castling: hopCastling,
+	StartFEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -",
+	turns: turnGenerator{
+		legalMoves:          hopLegalMoves,
+		legalMovesChecks:    hopLegalMovesChecks,
+		legalTactical:       hopLegalTactical,
+		legalTacticalPlaced: hopLegalTacticalPlaced,
+		hasLegalMove:        hopHasLegalMove,
+	},
+	play:      movePlay{apply: hopApply, attacked: hopAttacked, epCapturable: hopEPCapturable},
+	end:       gameEnd{deadPosition: hopDeadPosition},
+	fen:       fenFields{parseFields: hopParseFields, formatFields: hopFormatFields, validate: hopValidate},
+	parseMove: hopParseMove,
+	explain:   explanations{pseudoMoves: hopPseudoMoves, whyNot: hopWhyNot, describePhase: hopDescribePhase},
 }).compile()
+
+// hopCastling is FIDE's, but the square the king crosses is tested with the king put on it,
+// and its destination is judged with the rest of the turn, after the placement (3.3).
+var hopCastling = CastlingRules{
+	BackRank:      [2]int{0, 7},
+	KingFile:      [2]int{2, 6}, // c1, g1
+	RookFile:      [2]int{3, 5}, // d1, f1
+	CrossWithKing: true,
+}
 
 // hopPlaces reports whether the side to move places its trampoline this turn: every turn
 // but White's very first (White to move, fullmove 1, White's trampoline off the board).
@@ -177,16 +182,7 @@ func hopApply(p *Position, m Move) {
 			p.loseCastlingOn(from)
 		}
 	case TurnCastle:
-		side := boolIndex(to > from)
-		rook := p.castleRook[us][side]
-		g := p.v.Geometry
-		rd := g.cell(p.v.Castling.RookFile[side], int(g.rank[from]))
-		p.remove(rook)
-		if from != to {
-			p.relocate(from, to)
-		}
-		p.put(rd, MakePiece(us, Rook))
-		p.loseKingRights(us)
+		p.castle(from, to, p.castleRook[us][boolIndex(to > from)])
 	case TurnEnPassant:
 		p.remove(epPawn)
 		p.relocate(from, to)

@@ -59,17 +59,17 @@ var JumpingKnights = (&Variant{
 		BackRank: [2]int{1, 8},
 		KingFile: [2]int{3, 7}, // c1, g1
 		RookFile: [2]int{4, 6}, // d1, f1
+		// The square the king crosses is tested with the king on it: its home square,
+		// then empty, may be a capture's landing square.
+		CrossWithKing: true,
 	},
-	StartFEN:      "2w4w2/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/2W4W2 w KQkq - 0 1",
-	legalMoves:    jkLegalMoves,
-	forcedMoves:   jkForcedMoves,
-	outcome:       jkOutcome,
-	validate:      jkValidate,
-	parseMove:     jkParseMove,
-	quietTargets:  &jkCentral,
-	pseudoMoves:   jkPseudo,
-	whyNot:        jkWhyNot,
-	describePhase: jkDescribePhase,
+	StartFEN:     "2w4w2/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/2W4W2 w KQkq - 0 1",
+	turns:        turnGenerator{legalMoves: jkLegalMoves, forcedMoves: jkForcedMoves},
+	end:          gameEnd{outcome: jkOutcome},
+	fen:          fenFields{validate: jkValidate},
+	parseMove:    jkParseMove,
+	explain:      explanations{pseudoMoves: jkPseudo, whyNot: jkWhyNot, describePhase: jkDescribePhase},
+	quietTargets: &jkCentral,
 	Zones: []Zone{sharedZone(EdgeSquares, "edge", "The edge squares: only a capture reaches them",
 		jkBoard.squaresWhere(func(sq Square) bool { return !jkCentral[sq] }))},
 }).compile()
@@ -178,40 +178,7 @@ func jkPseudo(p *Position, ml *MoveList) {
 		}
 	}
 	if p.castleRook[us] != [2]Square{} {
-		jkCastling(p, ml)
-	}
-}
-
-// jkCastling adds castling: FIDE's conditions, with the square the king passes tested by
-// standing the king on it (its home square then empty, a possible landing square). The
-// destination is tested after the move by the legality filter.
-func jkCastling(p *Position, ml *MoveList) {
-	us := p.side
-	v := p.v
-	g := v.Geometry
-	k := p.kings[us]
-	if k == NoSquare || p.InCheck() {
-		return
-	}
-	king := p.cells[k]
-	for s := 0; s < 2; s++ {
-		r := p.castleRook[us][s]
-		if r == NoSquare {
-			continue
-		}
-		back := v.Castling.BackRank[us]
-		kd := g.cell(v.Castling.KingFile[s], back)
-		rd := g.cell(v.Castling.RookFile[s], back)
-		if !p.castlingPathClear(k, kd, r) || !p.castlingPathClear(r, rd, k) {
-			continue
-		}
-		passed := k + rankStep(k, kd)
-		p.cells[k], p.cells[passed] = Empty, king
-		safe := !p.Attacked(passed, us.Other())
-		p.cells[k], p.cells[passed] = king, Empty
-		if safe {
-			ml.Add(NewMove(Castle, k, kd, r, NoType))
-		}
+		p.genCastling(ml)
 	}
 }
 

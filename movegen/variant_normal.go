@@ -43,7 +43,7 @@ var FIDE = (&Variant{
 	},
 	StartFEN:      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 	StandardChess: true, // the game PGN, UCI and XBoard assume, and SAN describes
-	deadPosition:  fideDeadPosition,
+	end:           gameEnd{deadPosition: fideDeadPosition},
 }).compile()
 
 // fideDeadPosition reports the material with which no sequence of legal moves can mate:

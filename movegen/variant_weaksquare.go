@@ -14,8 +14,8 @@ import (
 // enter its own weak square, wins by entering the opponent's, and promotes pawns to a piece
 // from the pool of R, B, N that are off the board.
 //
-// The data (board, pieces, pawn rows) is FIDE's shape on this board; three hooks carry the
-// rules: legal moves (jumps, passes, the weak squares, the pool), apply (jumps, passes and
+// The data (board, pieces, pawn rows) is FIDE's shape on this board; three capabilities
+// carry the rules: legal moves (jumps, passes, the weak squares, the pool), apply (jumps, passes and
 // the phase letters) and the outcome (a won weak square). The others read and write the
 // phase field, refuse positions no game reaches and accept the placed piece in upper case.
 
@@ -88,15 +88,12 @@ var WeakSquare = (&Variant{
 	StartFEN:          "*****k/6/6/6/6/6/6/K*****[RRBBNNPPPrrbbnnppp] w - - 0 1 JJ",
 	HandInFEN:         true,
 	KingsMayBeInCheck: true, // checks are ignored while a side jumps
-	legalMoves:        wsLegalMoves,
-	apply:             wsApply,
-	outcome:           wsOutcome,
-	parseFields:       wsParseFields,
-	formatFields:      wsFormatFields,
-	validate:          wsValidate,
+	turns:             turnGenerator{legalMoves: wsLegalMoves},
+	play:              movePlay{apply: wsApply},
+	end:               gameEnd{outcome: wsOutcome},
+	fen:               fenFields{parseFields: wsParseFields, formatFields: wsFormatFields, validate: wsValidate},
 	parseMove:         wsParseMove,
-	whyNot:            wsWhyNot,
-	describePhase:     wsDescribePhase,
+	explain:           explanations{whyNot: wsWhyNot, describePhase: wsDescribePhase},
 	Zones: []Zone{sideZone(WeakSquares, "weak", "The weak squares: a side may not enter its own, and wins by entering the other's",
 		wsWeak)},
 }).compile()
