@@ -196,7 +196,8 @@ func (p *Position) WhyNoDrop(t PieceType, to Square) string {
 	switch {
 	case ml.n == 0 && p.status(0).Over():
 		return "The game is over: " + p.status(0).Reason + "."
-	case p.phase[us] == wsJumping:
+	case ml.n > 0 && (ml.moves[0].Kind() == Jump || ml.moves[0].Kind() == Pass):
+		// a jumping phase: the turns are the king's jumps (or its passes while stuck)
 		return "The pieces in hand come on the board by the king's jumps: jump with the king, then choose the piece it leaves behind."
 	case drops == 0 && p.inHand(us) == 0:
 		return fmt.Sprintf("%s has no pieces left in hand.", sideName(us))
