@@ -10,13 +10,12 @@ package movegen
 // and rook, and the king's square and the square it crosses not attacked now, with both
 // trampolines where they stand (3.3); the destination is tested with the turn. castlings
 // asks the variant's attack test, an indirect call through which its position escapes:
-// it runs on a pooled copy, so that q, the callers' local scratch board, stays on the
-// stack.
+// it runs on the copy out.castling, so that q, the callers' local scratch board, stays on
+// the stack.
 func (q *Position) genHopCastling(out *hopPieceMoves) {
-	c := scratchPositions.Get().(*Position)
+	c := &out.castling
 	*c = *q
 	cs, n := c.castlings()
-	scratchPositions.Put(c)
 	for _, cm := range cs[:n] {
 		out.add(NewMove(TurnCastle, cm.king, cm.kingTo, NoSquare, NoType))
 	}

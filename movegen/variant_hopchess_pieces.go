@@ -17,6 +17,12 @@ const maxPieceMoves = 2048
 type hopPieceMoves struct {
 	n int
 	m [maxPieceMoves]Move
+	// castling is the copy genHopCastling tests castlings on: the shared castling code
+	// calls the variant's attack test indirectly, through which the callers' local scratch
+	// board would escape to the heap. It lives here, in the caller's MoveList, rather than
+	// in a sync.Pool, which drops what it holds at random under the race detector and
+	// would then allocate at every node.
+	castling Position
 }
 
 func (l *hopPieceMoves) add(m Move) {
