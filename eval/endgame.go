@@ -14,7 +14,10 @@ import "varchess/movegen"
 //     the king's endgame table), where it is stalemated to a loss;
 //   - the winning king comes close (it takes the flight squares the pieces cannot);
 //   - with bishop and knight, to a corner of the bishop's colour, the only corners where
-//     they mate, and away from the others.
+//     they force the mate, and away from the others; a pocket whose flights one king takes
+//     alone (Black Hole's shelters e0/e12) is a right corner for either bishop, since the
+//     knight's check mates there. In the right corner the lone king's flights are taken
+//     away one by one, and the knight stays near it.
 //
 // Positions that no material can win score near zero instead (K+minor v K, K+N+N v K), so
 // that the side ahead trades into a real win rather than into those.
@@ -26,9 +29,13 @@ type endgameTables struct {
 	// outside and the walls joined to it), minus one: 0 on the rim.
 	ring    [256]int8
 	maxRing int
-	// corner[light][sq] is the king distance from sq to the nearest corner of that colour
-	// (a corner: a square with at most three king moves on the empty board).
-	corner [2][256]int8
+	// corner[light][sq] is the king distance from sq to the nearest right corner for a
+	// bishop of that colour (a corner: a square with at most three king moves on the empty
+	// board): one of the bishop's colour, or a knight pocket of either colour
+	// (knightPocket); wrong[light][sq] to the nearest other corner.
+	corner, wrong [2][256]int8
+	// around[sq] are the squares one king step from sq, NoSquare-padded.
+	around [256][8]movegen.Square
 	// minorDraws: the variant's lone minor and two knights cannot force a win against a
 	// bare king, as in FIDE chess. Not where the knight rides (a Nightrider), nor where a
 	// king on an edge square loses by stalemate or a goal square wins (a minor piece can
@@ -86,14 +93,29 @@ func (e *Evaluator) buildEndgameTables() {
 		}
 	}
 	for _, sq := range squares {
+		n := 0
+		for i := range e.around[sq] {
+			e.around[sq][i] = movegen.NoSquare
+		}
+		for _, to := range squares {
+			if to != sq && e.dist(sq, to) == 1 {
+				e.around[sq][n] = to
+				n++
+			}
+		}
+	}
+	for _, sq := range squares {
 		for light := range 2 {
-			best := e.maxDist
+			best, worst := e.maxDist, e.maxDist
 			for _, c := range corners {
-				if g.IsLight(c) == (light == 1) {
+				if g.IsLight(c) == (light == 1) || e.knightPocket(c, squares) {
 					best = min(best, e.dist(sq, c))
+				} else {
+					worst = min(worst, e.dist(sq, c))
 				}
 			}
 			e.corner[light][sq] = int8(best)
+			e.wrong[light][sq] = int8(worst)
 		}
 	}
 	edge := len(e.v.ZoneSquares(movegen.EdgeSquares)) > 0
@@ -140,9 +162,56 @@ func (e *Evaluator) lateEndgame(p *movegen.Position, s [2]int, mat [2]int) [2]in
 		// Nearer a right corner than a wrong one: along the rim from a wrong corner to a
 		// right one this rises at every step, which a distance to the right corner alone
 		// does not (from a wrong corner, the centre is as near).
-		bonus += e.par.MopUpCorner * (int(e.corner[1-light][lk]) - int(e.corner[light][lk]))
+		bonus += e.par.MopUpCorner * (int(e.wrong[light][lk]) - int(e.corner[light][lk]))
+		// In the right corner, the mate is a matter of taking its last flights (in Black
+		// Hole's shelter: the king two squares in front, then a check); the knight, the
+		// short-range piece, is kept near (it gives that check).
+		if e.corner[light][lk] == 0 {
+			bonus -= e.par.MopUpFlight * e.flights(p, lk, win)
+		}
+		for _, sq := range p.Pieces(win) {
+			if p.At(sq).Type() == movegen.Knight {
+				bonus -= e.par.MopUpKnight * e.dist(sq, lk)
+			}
+		}
 	}
 	bonus += e.par.MopUpEdge * (e.maxRing - int(e.ring[lk]))
 	s[win] += bonus
 	return s
+}
+
+// flights counts the squares next to lk (the lone king) that are empty and not attacked
+// by win.
+func (e *Evaluator) flights(p *movegen.Position, lk movegen.Square, win movegen.Color) int {
+	n := 0
+	for _, s := range e.around[lk] {
+		if s == movegen.NoSquare {
+			break
+		}
+		if p.At(s) == movegen.Empty && !p.Attacked(s, win) {
+			n++
+		}
+	}
+	return n
+}
+
+// knightPocket reports whether corner c is a pocket whose every flight a king two steps
+// away takes alone (Black Hole's shelters: a king on e2 holds d1, e1 and f1), so that a
+// knight's check mates there whatever the bishop's colour.
+func (e *Evaluator) knightPocket(c movegen.Square, squares []movegen.Square) bool {
+	for _, k := range squares {
+		if e.dist(k, c) != 2 {
+			continue
+		}
+		all := true
+		for _, n := range squares {
+			if n != c && e.dist(n, c) == 1 && e.dist(n, k) > 1 {
+				all = false
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }

@@ -26,6 +26,8 @@ func TestMopUp(t *testing.T) {
 		{"normal", "k7/8/8/8/4K3/8/8/2B1N3 w - - 0 1", "7k/8/8/8/4K3/8/8/2B1N3 w - - 0 1", "dark bishop: h8, not a8"},
 		{"jumpingknights", "10/10/10/10/5k4/10/10/10/2Q2K4/10 w - - 0 1", "10/10/10/10/9k/10/10/10/2Q2K4/10 w - - 0 1", "Jumping Knights: the edge"},
 		{"blackhole", "****1****/9/9/9/9/9/4*4/4k4/9/9/9/R3K4/****1**** w - - 0 1", "****k****/9/9/9/9/9/4*4/9/9/9/9/R3K4/****1**** w - - 0 1", "Black Hole: the shelter is the rim"},
+		{"blackhole", "****1****/9/9/4k4/9/9/4*4/9/9/9/2K6/2B3N2/****1**** w - - 0 1", "****k****/9/9/9/9/9/4*4/9/9/9/2K6/2B3N2/****1**** w - - 0 1", "Black Hole, dark bishop: the light shelter is a right corner (the knight mates there)"},
+		{"blackhole", "****1****/k8/9/9/9/9/4*4/9/9/9/2K6/1N3B3/****1**** w - - 0 1", "****1****/4k4/9/9/9/9/4*4/9/9/9/2K6/1N3B3/****1**** w - - 0 1", "Black Hole, light bishop: towards the shelter, away from the dark corner"},
 	}
 	for _, c := range better {
 		if w, b := evalFEN(t, c.variant, c.worse), evalFEN(t, c.variant, c.better); b <= w {
@@ -62,6 +64,37 @@ func TestTunedParams(t *testing.T) {
 	for _, v := range movegen.All {
 		if _, ok := tuned[v.Name]; !ok && For(v).Params() != defaultParams {
 			t.Errorf("%s: no tuned weights, but not evaluated with the defaults", v.Name)
+		}
+	}
+}
+
+// TestKnightPocket: Black Hole's shelters are the pockets where one king takes every flight
+// (a right corner for either bishop), the board's corners and FIDE chess's are not; and
+// the lone king's flights there are what the winning king in front takes.
+func TestKnightPocket(t *testing.T) {
+	for _, c := range []struct {
+		variant, square string
+		want            bool
+	}{{"blackhole", "e0", true}, {"blackhole", "e12", true}, {"blackhole", "a1", false}, {"blackhole", "i11", false}, {"normal", "a1", false}, {"normal", "h8", false}} {
+		v := movegen.ByName(c.variant)
+		e := For(v)
+		if got := e.knightPocket(v.Geometry.SquareByName(c.square), v.Geometry.Squares()); got != c.want {
+			t.Errorf("%s %s: knight pocket %v, want %v", c.variant, c.square, got, c.want)
+		}
+	}
+	v := movegen.ByName("blackhole")
+	e := For(v)
+	for fen, want := range map[string]int{
+		"****k****/9/4K4/9/9/9/4*4/9/9/9/9/1N3B3/****1**** w - - 0 1": 0, // the king in front holds d11, e11, f11
+		"****k****/9/2K6/9/9/9/4*4/9/9/9/9/1N3B3/****1**** w - - 0 1": 2, // from c10 only d11
+		"****k****/9/9/9/9/9/4*4/9/9/9/9/KN3B3/****1**** w - - 0 1":   3, // the king far
+	} {
+		p, err := v.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := e.flights(p, p.King(movegen.Black), movegen.White); got != want {
+			t.Errorf("%s: %d flights, want %d", fen, got, want)
 		}
 	}
 }

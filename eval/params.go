@@ -57,8 +57,11 @@ type Params struct {
 	// stands nearer the rim, MopUpClose per step the kings are nearer, MopUpCorner per step
 	// the lone king is nearer a corner of the bishop's colour than one of the other (with
 	// bishop and knight); DrawnEndgameDivisor divides the advantage of a minor piece or
-	// two knights against a bare king, which cannot force a mate.
+	// two knights against a bare king, which cannot force a mate. With bishop and knight,
+	// MopUpFlight per flight square of a lone king in a right corner and MopUpKnight per
+	// step of the knight's distance from it.
 	MopUpEdge, MopUpClose, MopUpCorner, DrawnEndgameDivisor int
+	MopUpFlight, MopUpKnight                                int
 }
 
 // defaultParams are the hand-set weights, the starting point of every game's tuning.
@@ -128,6 +131,9 @@ var defaultParams = Params{
 	MopUpClose:          15,
 	MopUpCorner:         40,
 	DrawnEndgameDivisor: 16,
+	// Bishop and knight: chosen on search/testdata/endgames.txt's K+B+N v K positions.
+	MopUpFlight: 30,
+	MopUpKnight: 3,
 }
 
 // tuned holds the tuned Params of the games that have them, by variant name; each

@@ -39,5 +39,7 @@ func init() {
 		MopUpClose:          15,
 		MopUpCorner:         40,
 		DrawnEndgameDivisor: 16,
+		MopUpFlight:         30,
+		MopUpKnight:         3,
 	}
 }

@@ -39,5 +39,7 @@ func init() {
 		MopUpClose:          15,
 		MopUpCorner:         40,
 		DrawnEndgameDivisor: 16,
+		MopUpFlight:         0, // FIDE keeps its measured K+B+N technique (59 and 65 plies); the term is for boards with shelters
+		MopUpKnight:         0,
 	}
 }
