@@ -227,16 +227,21 @@ func playGame(ctx context.Context, players [2]player, rg refGame) (rec gameRecor
 	}
 }
 
-// parseEngineMove finds the legal move of p an engine wrote: its native text, or a
-// multi-leg move written as its first square and its final square when exactly one legal
-// move reads so. The second form is how this project's engine writes a Jumping Knights
-// king's hop capture along a rank over XBoard (e1xf1-g1 as e1g1: XBoard's GUI takes such a
-// king move for castling and applies it right only in that form, protocol/xbmap.go); a
-// referee that knew only the legs forfeited the game on a legal move.
+// parseEngineMove finds the legal move of p an engine wrote: its native text, or one of
+// two forms a multi-leg move takes over XBoard, when exactly one legal move reads so:
+//   - its first square and its final square: how this project's engine writes a Jumping
+//     Knights king's hop capture along a rank (e1xf1-g1 as e1g1: XBoard's GUI takes such a
+//     king move for castling and applies it right only in that form, protocol/xbmap.go);
+//   - its legs meeting on the captured piece's square: how it writes an en passant hop
+//     (c4xb4-a2 for the pawn on c4 jumping b3 to a2 and taking the pawn on b4, c4b3,b3a2
+//     natively), since XBoard empties the end of the first leg and nothing else.
+//
+// A referee that knew only the native legs forfeited games on legal moves (the soak: a
+// Jumping Knights king's hop, then an en passant hop in game 488 of 910).
 func parseEngineMove(p *movegen.Position, text string) (movegen.Move, error) {
 	m, err := p.ParseMove(text)
-	if err == nil || strings.Contains(text, ",") {
-		return m, err
+	if err == nil {
+		return m, nil
 	}
 	g := p.Variant().Geometry
 	var ml movegen.MoveList
@@ -248,9 +253,17 @@ func parseEngineMove(p *movegen.Position, text string) (movegen.Move, error) {
 		if i < 0 {
 			continue
 		}
-		_, n1, ok1 := g.ParseSquare(legs)
-		_, n2, ok2 := g.ParseSquare(legs[i+1:])
-		if !ok1 || !ok2 || legs[:n1]+legs[i+1+n2:] != text {
+		var reads bool
+		if strings.Contains(text, ",") {
+			k := p.CapturedSquare(cand)
+			reads = k != movegen.NoSquare &&
+				text == g.Name(cand.From())+g.Name(k)+","+g.Name(k)+g.Name(cand.To())
+		} else {
+			_, n1, ok1 := g.ParseSquare(legs)
+			_, n2, ok2 := g.ParseSquare(legs[i+1:])
+			reads = ok1 && ok2 && legs[:n1]+legs[i+1+n2:] == text
+		}
+		if !reads {
 			continue
 		}
 		if found != movegen.NullMove {

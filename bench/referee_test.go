@@ -80,3 +80,31 @@ func TestKingHopWrittenAsPlainMove(t *testing.T) {
 		}
 	}
 }
+
+// TestParseEngineMoveHopEnPassantOverXBoard: the en passant hop of soak game 488 (Jumping
+// Knights, 22. b2b4 and Black's pawn on c4 jumps b3 to a2, taking the pawn on b4) is read
+// both natively and in the form this project's engine sends XBoard, the legs meeting on
+// the captured pawn's square; legs meeting anywhere else are not a move.
+func TestParseEngineMoveHopEnPassantOverXBoard(t *testing.T) {
+	g := movegen.NewGame(movegen.JumpingKnights.MustParseFEN(movegen.JumpingKnights.StartFEN))
+	for _, m := range strings.Fields("c2c4 a7a6 g0g3 g7g6 e2e4 b8c6 d2d4 g8f6 g3g6,g6g7 d7d5 c4d5,d5e6 c8e6,e6i2 " +
+		"h2h3 i2h3,h3e6 g1a4 e6a2,a2z1 c1h6 z1c4 f1c4,c4b5 a6b5,b5c4 a4e2 a8a1,a1a0 b0a0,a0z0 h8g8 h1h4 " +
+		"g8g7,g7g3 h6f8,f8e9 b9e9,e9h9 h4h7,h7h8 h9h8,h8h7 f2g3,g3h4 h7h4,h4h1 e1f2 c6g4 f2f3 g4e5 f3e3 " +
+		"d8d6 e3d2 h1h4 d1a4 e5c6 b2b4") {
+		if _, err := g.PlayText(m); err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+	}
+	p := g.Position()
+	for _, text := range []string{"c4b3,b3a2", "c4b4,b4a2"} {
+		m, err := parseEngineMove(p, text)
+		if err != nil || m.Kind() != movegen.HopEnPassant || p.MoveText(m) != "c4b3,b3a2" {
+			t.Errorf("%s: %v (%v), want the en passant hop c4b3,b3a2", text, p.MoveText(m), err)
+		}
+	}
+	for _, bad := range []string{"c4c3,c3a2", "c4a4,a4a2", "c4b4,b4a3"} {
+		if m, err := parseEngineMove(p, bad); err == nil {
+			t.Errorf("%q accepted as %s", bad, p.MoveText(m))
+		}
+	}
+}
