@@ -265,3 +265,14 @@ func (g *Geometry) SquareByName(name string) Square {
 	}
 	return sq
 }
+
+// sign is -1, 0 or 1 as x is negative, zero or positive: the unit step along a line.
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}

@@ -179,14 +179,3 @@ func (p *Position) hopLegPromoted(a, b, skip Square) bool {
 	c := p.hopLegAlong(a, b, skip)
 	return c >= 0 && hopLines.promoted&(1<<c) != 0
 }
-
-// sign is -1, 0 or 1 as x is negative, zero or positive (also the geometry's line steps).
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
-}
