@@ -264,8 +264,9 @@ func TestDescribe(t *testing.T) {
 	}{
 		{FIDE, "", "White to move", ""},
 		{FIDE, "4k3/8/8/8/8/8/8/r3K3 w - - 0 1", "White to move, in check", ""},
-		{WeakSquare, "", "White's king jumps out of its weak square", ""},
-		{WeakSquare, "*****1/r2b2/3pn1/2k3/1P2P1/2NK1R/R3B1/1*****[BNPrbnpp] w - - 0 5 JJ", "White jumps and places a piece", ""},
+		{WeakSquare, "", "White's king jumps out of its weak square", "rows 2 to 4; the first jump places nothing"},
+		{WeakSquare, "*****1/r2b2/3pn1/2k3/1P2P1/2NK1R/R3B1/1*****[BNPrbnpp] w - - 0 5 JJ", "White jumps and places a piece", "rows 2 to 4, and a piece from the hand"},
+		{WeakSquare, "*****1/r2b2/3pn1/2k3/1P2P1/2NK1R/R3B1/1*****[BNPrbnpp] b - - 0 5 JJ", "Black jumps and places a piece, in check", "rows 5 to 7, and a piece from the hand"},
 		{WeakSquare, "*****1/r1b1n1/3k1p/1p3b/2P3/NP1PN1/R1K1BR/1*****[Brnp] w - - 0 6 JJ",
 			"White's king is stuck: it must pass until Black has placed all its pieces", "passes"},
 		// a side that was stuck moves as in chess once the other has placed everything: its

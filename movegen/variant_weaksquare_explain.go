@@ -20,11 +20,10 @@ func wsWhyNot(p *Position, from, to Square) string {
 		if from != p.kings[us] {
 			return me + " still has pieces in hand: its turn is a jump of the king, which leaves one of them behind."
 		}
-		lo, hi := wsArea[us][0]+g.rankBase, wsArea[us][1]+g.rankBase
 		if p.cells[to] != Empty {
 			return fmt.Sprintf("The jumping king lands only on an empty square; %s is taken.", g.Name(to))
 		}
-		return fmt.Sprintf("The jumping king leaps like a knight, to an empty square of rows %d to %d.", lo, hi)
+		return "The jumping king leaps like a knight, to an empty square of " + wsAreaName(p) + "."
 	}
 	if to == p.v.ZoneSquare(WeakSquares, us) {
 		return fmt.Sprintf("No piece may enter its own weak square, %s.", g.Name(to))
@@ -54,8 +53,17 @@ func wsDescribePhase(p *Position, legal *MoveList) (status, note string) {
 		note = me + "'s king has no jump left, so " + me + " passes; its pieces in hand never come on the board."
 	case p.phase[us] == wsJumping && p.kings[us] == p.v.ZoneSquare(WeakSquares, us):
 		status = me + "'s king jumps out of its weak square"
+		note = "Its king leaps like a knight to an empty square of " + wsAreaName(p) + "; the first jump places nothing."
 	case p.phase[us] == wsJumping:
 		status = me + " jumps and places a piece"
+		note = "Its king leaps like a knight to an empty square of " + wsAreaName(p) + ", and a piece from the hand goes on the square it left."
 	}
 	return status, note
+}
+
+// wsAreaName is the rows the side to move's jumping king may land on, in the board's own
+// numbering ("rows 2 to 4").
+func wsAreaName(p *Position) string {
+	g := p.v.Geometry
+	return fmt.Sprintf("rows %d to %d", wsArea[p.side][0]+g.rankBase, wsArea[p.side][1]+g.rankBase)
 }

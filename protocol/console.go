@@ -567,30 +567,38 @@ func checkSuffix(p *movegen.Position, m movegen.Move) string {
 	return "+"
 }
 
-// phaseLine says in words what the side to move does in the phases of Weak Square (jumps
-// with placements, a stuck king's passes), "" in the moving phase and in other games. The
-// moves tell the phase: only a king's jumping phase makes Jump and Pass moves.
+// phaseLine says in words what the side to move does in its game's phases (a Weak Square
+// jump with its placement, a stuck king's passes, a Pre-chess placement, a Hop Chess
+// trampoline to place, a capture Rule 4 makes compulsory), with the variant's own note and
+// an example move; "" when the side simply moves, as in chess. The words are movegen's
+// (Position.Describe): the rules live there, not here.
 func phaseLine(p *movegen.Position) string {
 	var ml movegen.MoveList
 	p.LegalMoves(&ml)
 	if ml.Len() == 0 {
 		return ""
 	}
-	side, other := colorName(p.SideToMove()), colorName(p.SideToMove().Other())
-	rows := "2-4"
-	if p.SideToMove() == movegen.Black {
-		rows = "5-7"
+	status, note := p.Describe()
+	status = strings.TrimSuffix(status, ", in check") // checkLine says that
+	if status == colorName(p.SideToMove())+" to move" {
+		status = ""
 	}
-	switch ml.At(0).Kind() {
-	case movegen.Pass:
-		return fmt.Sprintf("%s's king is stuck: it must pass (0000) until %s has placed all its pieces", side, other)
-	case movegen.Jump:
-		if ml.At(0).AuxType() == movegen.NoType {
-			return fmt.Sprintf("%s jumps: its king leaps like a knight into rows %s (the first jump places nothing)", side, rows)
-		}
-		return fmt.Sprintf("%s jumps and places a piece: its king leaps like a knight into rows %s and a piece from the hand goes on the square it left (e.g. %s)", side, rows, p.MoveText(ml.At(0)))
+	switch {
+	case status == "" && note == "":
+		return ""
+	case status == "":
+		return note
+	case note == "":
+		return status
 	}
-	return ""
+	line := status + ". " + note
+	switch k := ml.At(0).Kind(); {
+	case ml.Len() == 1:
+		line += " Its only move: " + p.MoveText(ml.At(0)) + "."
+	case k == movegen.Jump:
+		line += " For example: " + p.MoveText(ml.At(0)) + "."
+	}
+	return line
 }
 
 // drawBoard draws p in text: ranks from the top, each cell three characters wide: " r "
