@@ -123,8 +123,11 @@ func newWorker(id int, e *Engine) *worker {
 }
 
 // evalCacheSize is the number of entries of a worker's evaluation cache, a power of two:
-// 8192 entries of 16 bytes stay in the processor's second-level cache.
-const evalCacheSize = 1 << 13
+// 32768 entries of 16 bytes (512 KB). Measured on the FIDE bench at depth -2 against
+// 8192: the cache answers 88,000 of 224,000 evaluations instead of 67,000, 4% fewer
+// instructions per node, about 2% less processor time; 65536 entries answer 90,000 but
+// miss the processor's caches more and gained no time.
+const evalCacheSize = 1 << 15
 
 // evalEntry is a cached static evaluation: the full hash and the score.
 type evalEntry struct {
