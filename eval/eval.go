@@ -15,6 +15,9 @@ import (
 	"varchess/movegen"
 )
 
+// maxPieces bounds the pieces of one side on the board, as in movegen.
+const maxPieces = 32
+
 // maxFiles bounds the files the pawn-structure arrays cover; wider boards skip that term.
 const maxFiles = 16
 
@@ -249,31 +252,20 @@ func (e *Evaluator) material(p *movegen.Position) (mat [2]int, phase int) {
 // the pawnKey of c's pawns to *pawnKey.
 func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, pawnKey *uint64, zone *[2]int) int {
 	them := c.Other()
-	score := 0
 	eking := p.King(them)
 	reach := &e.reach[eking]
 	// A destination counts for mobility unless it holds a friend or is off the board.
 	blocked := movegen.MakePiece(c, movegen.NoType) | movegen.Wall
-	pst := &e.pst[c]
-	keys := &e.pawnKey[c]
-	key := *pawnKey
+	var movers [maxPieces]movegen.Square
+	score, key, nmovers := e.placement(p, c, phase, &movers)
 	near := 0 // moves into the enemy king's zone
-	for _, sq := range p.Pieces(c) {
+	for _, sq := range movers[:nmovers] {
 		t := p.At(sq).Type()
-		score += int(pst[t][sq])
-		if t == movegen.Pawn {
-			key ^= keys[sq]
-			continue
-		}
-		if t == movegen.King {
-			score += (int(e.kingEnd[sq])*(256-phase) + int(pst[t][sq])*(phase-256)) / 256
-			continue
-		}
 		acc := reachSum(p, sq, e.leaps[t], e.rides[t], reach, blocked)
 		near += acc / zoneMove
 		score += acc & (zoneMove - 1) * e.mobW[t]
 	}
-	*pawnKey = key
+	*pawnKey ^= key
 	zone[them] += near
 	if g := e.goal[c]; g != movegen.NoSquare {
 		score += e.goalTerms(p, c, g, phase, blocked)
@@ -288,6 +280,33 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, p
 		score += e.par.BunkerRight * phase / 256
 	}
 	return score
+}
+
+// placement is the first pass of sideScore over c's pieces: their piece-square scores
+// (the king's blended by phase), the pawn key of c's pawns, and the squares of the other
+// pieces, listed in movers for the mobility pass. A function of its own (not inlined) with
+// no call in its loop, so that the compiler keeps the loop's values in registers: in one
+// loop with the mobility's calls every value went to the stack and back at each piece
+// (Go's ABI keeps no register across a call), the pawns' and the king's included.
+//
+//go:noinline
+func (e *Evaluator) placement(p *movegen.Position, c movegen.Color, phase int, movers *[maxPieces]movegen.Square) (score int, key uint64, n int) {
+	pst := &e.pst[c]
+	keys := &e.pawnKey[c]
+	for _, sq := range p.Pieces(c) {
+		t := p.At(sq).Type()
+		score += int(pst[t][sq])
+		switch t {
+		case movegen.Pawn:
+			key ^= keys[sq]
+		case movegen.King:
+			score += (int(e.kingEnd[sq])*(256-phase) + int(pst[t][sq])*(phase-256)) / 256
+		default:
+			movers[n] = sq
+			n++
+		}
+	}
+	return score, key, n
 }
 
 // reachSum is the sum of reach over the moves of the piece on sq with those leaps and
