@@ -158,6 +158,9 @@ func (p *Position) setCastle(c Color, s int, sq Square) {
 // loseCastlingOn drops every castling right whose rook stood on sq (the rook moved or was
 // captured there).
 func (p *Position) loseCastlingOn(sq Square) {
+	if p.castleRook == [2][2]Square{} { // no right left (NoSquare is 0): one test per move
+		return
+	}
 	for c := range p.castleRook {
 		for s := range p.castleRook[c] {
 			if p.castleRook[c][s] == sq {
