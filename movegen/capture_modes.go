@@ -363,16 +363,22 @@ func (p *Position) attackedModes(sq Square, by Color, u Step) bool {
 		if present&typeBit(l.t) == 0 {
 			continue
 		}
-		landing := false
-		for _, b := range l.leaps {
-			landing = landing || p.cells[sq+Square(b)] == Empty
-		}
-		if !landing {
-			continue
-		}
+		// An attacker on one of the leaps' origins, then a landing square for it: the
+		// attacker is the rarer, so it is looked for first, and each walk stops at the
+		// first one found.
 		attacker := MakePiece(by, l.t)
+		attacked := false
 		for _, a := range l.leaps {
 			if p.cells[sq-Square(a)] == attacker {
+				attacked = true
+				break
+			}
+		}
+		if !attacked {
+			continue
+		}
+		for _, b := range l.leaps {
+			if p.cells[sq+Square(b)] == Empty {
 				return true
 			}
 		}
