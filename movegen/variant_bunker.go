@@ -302,13 +302,14 @@ func prechessLegalMoves(p *Position, ml *MoveList) {
 	us := p.side
 	g := p.v.Geometry
 	back := p.v.Castling.BackRank[us]
+	rank := p.backRankBishops(us)
 	for _, t := range [...]PieceType{King, Queen, Rook, Bishop, Knight} {
 		if p.hand[us][t] == 0 {
 			continue
 		}
 		for f := range g.Files {
 			to := g.cell(f, back)
-			if p.cells[to] == Empty && p.placementKeepsBishops(us, t, to) {
+			if p.cells[to] == Empty && p.keepsBishops(us, t, to, rank) {
 				ml.Add(NewMove(Drop, NoSquare, to, Square(t), NoType))
 			}
 		}
@@ -329,19 +330,55 @@ func (p *Position) inHand(c Color) int {
 // goes to the back rank, whose empty squares are exactly enough for them, so the only way
 // to fail is a colour the bishops need that has no empty square left.
 func (p *Position) placementKeepsBishops(c Color, t PieceType, to Square) bool {
+	return p.keepsBishops(c, t, to, p.backRankBishops(c))
+}
+
+// bishopSquares counts, on one side's back rank, its bishops and the empty squares, each
+// by square colour (index 1: light).
+type bishopSquares struct{ onColour, empty [2]int }
+
+// backRankBishops is c's bishopSquares as the position stands: counted once for all the
+// placements of a position (prechessLegalMoves), not once for each (a rank walk per
+// placement was a third of a Pre-chess search).
+func (p *Position) backRankBishops(c Color) bishopSquares {
 	g := p.v.Geometry
 	back := p.v.Castling.BackRank[c]
-	var onColour, empty [2]int // index 1: light squares
+	var b bishopSquares
 	bishop := MakePiece(c, Bishop)
 	for f := range g.Files {
 		sq := g.cell(f, back)
 		light := boolIndex(g.light[sq])
-		switch {
-		case sq == to && t == Bishop, p.cells[sq] == bishop:
-			onColour[light]++
-		case sq == to:
-		case p.cells[sq] == Empty:
-			empty[light]++
+		switch p.cells[sq] {
+		case bishop:
+			b.onColour[light]++
+		case Empty:
+			b.empty[light]++
+		}
+	}
+	return b
+}
+
+// keepsBishops is placementKeepsBishops from c's back-rank counts b (backRankBishops).
+func (p *Position) keepsBishops(c Color, t PieceType, to Square, b bishopSquares) bool {
+	onColour, empty := b.onColour, b.empty
+	if to != NoSquare {
+		// The placement on to, if to is on the back rank: a bishop there counts on its
+		// colour, and an empty square there is empty no more.
+		g := p.v.Geometry
+		if g.rank[to] == int8(p.v.Castling.BackRank[c]) && g.file[to] >= 0 {
+			light := boolIndex(g.light[to])
+			switch p.cells[to] {
+			case MakePiece(c, Bishop):
+			case Empty:
+				empty[light]--
+				if t == Bishop {
+					onColour[light]++
+				}
+			default:
+				if t == Bishop {
+					onColour[light]++
+				}
+			}
 		}
 	}
 	inHand := int(p.hand[c][Bishop])
