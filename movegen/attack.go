@@ -70,10 +70,26 @@ func (p *Position) InCheck() bool {
 // where the standard rules decide (quickCheck) a Normal move is tested by a table lookup
 // for a leap or a pawn capture and at most two short walks along lines, instead of every
 // attack direction of InCheck; other moves (castling, en passant, a variant's kinds) and
+// the variants whose capture modes decide checks (linesCheck) test a Normal move or a hop
+// capture along the lines through the king and the squares it changed (attackedAlong);
 // other variants get InCheck. Both answer alike (TestInCheckAfter).
 func (p *Position) InCheckAfter(m Move) bool {
 	v := p.v
 	if !v.quickCheck || m.Kind() != Normal {
+		if v.linesCheck && (m.Kind() == Normal || m.Kind() == HopCapture) {
+			// The capture modes' rules: the lines through the king and the squares the
+			// move changed (its origin, its destination, a hop's victim).
+			k := p.kings[p.side]
+			if k == NoSquare {
+				return false
+			}
+			dir := &v.modes.dir[k]
+			victim := Step(0)
+			if m.Kind() == HopCapture {
+				victim = dir[m.Aux()]
+			}
+			return p.attackedAlong(k, p.side.Other(), dir[m.From()], dir[m.To()], victim)
+		}
 		return p.InCheck()
 	}
 	k := p.kings[p.side]

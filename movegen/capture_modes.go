@@ -564,8 +564,39 @@ func (p *Position) givesCheckModes(m Move) bool {
 	if k == NoSquare {
 		return false
 	}
+	if p.v.linesCheck && m.Kind() != Castle {
+		// The lines through the king and the squares m changes: the side to move does
+		// not attack the enemy king before m (linesCheck), so only a capture pattern
+		// through one of those squares can after it, and every pattern over the king
+		// lies on one line through it. Most moves change no square on such a line.
+		dir := &p.v.modes.dir[k]
+		victim := Step(0)
+		switch m.Kind() {
+		case HopCapture:
+			victim = dir[m.Aux()]
+		case EnPassant, HopEnPassant:
+			victim = dir[p.epPawn]
+		}
+		from, to := dir[m.From()], dir[m.To()]
+		if from == 0 && to == 0 && victim == 0 {
+			return false
+		}
+		u := p.playCells(m)
+		check := p.attackedAlong(k, p.side, from, to, victim)
+		u.restore(p)
+		return check
+	}
 	u := p.playCells(m)
 	check := p.attackedModes(k, p.side, 0)
 	u.restore(p)
 	return check
+}
+
+// attackedAlong reports whether side by attacks sq along one of the lines with the unit
+// steps d1, d2 and d3 (0: none), each line tested once: attackedModes' test narrowed to
+// the lines a move changed, for a position where by did not attack sq before the move.
+func (p *Position) attackedAlong(sq Square, by Color, d1, d2, d3 Step) bool {
+	return d1 != 0 && p.attackedModes(sq, by, d1) ||
+		d2 != 0 && d2 != d1 && p.attackedModes(sq, by, d2) ||
+		d3 != 0 && d3 != d1 && d3 != d2 && p.attackedModes(sq, by, d3)
 }

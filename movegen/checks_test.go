@@ -167,13 +167,17 @@ func TestHopLandings(t *testing.T) {
 
 // TestInCheckAfter: after every legal move of random games in every variant, and of FIDE
 // positions full of discovered checks, promotions, en passant and castling checks,
-// InCheckAfter answers as InCheck does. The fast path must be the one tested: FIDE, Bunker
-// and Black Hole use it, and the games must meet checks of every kind it tells apart.
+// InCheckAfter answers as InCheck does. The fast paths must be the ones tested: FIDE, Bunker
+// and Black Hole use the standard one, Jumping Knights the one along the changed lines, and
+// the games must meet checks of every kind they tell apart.
 func TestInCheckAfter(t *testing.T) {
 	for _, v := range []*Variant{FIDE, Bunker, Blackhole} {
 		if !v.quickCheck {
 			t.Fatalf("%s: InCheckAfter does not take its fast path", v.Name)
 		}
+	}
+	if !JumpingKnights.linesCheck {
+		t.Fatalf("%s: InCheckAfter does not take its path along the changed lines", JumpingKnights.Name)
 	}
 	checks := map[string]int{}
 	check := func(p *Position) {
@@ -186,6 +190,9 @@ func TestInCheckAfter(t *testing.T) {
 			want := c.InCheck()
 			if got := c.InCheckAfter(m); got != want {
 				t.Fatalf("%s %s after %s: InCheckAfter %v, InCheck %v", p.Variant().Name, p.FEN(), p.MoveText(m), got, want)
+			}
+			if want && p.v.linesCheck && (m.Kind() == Normal || m.Kind() == HopCapture) {
+				checks["along changed lines"]++
 			}
 			if want && p.v.quickCheck && m.Kind() == Normal {
 				// Discovered if the king stays attacked without the moved piece.
@@ -220,7 +227,7 @@ func TestInCheckAfter(t *testing.T) {
 			playRandom(v.Start(rng), rng, 150, check)
 		}
 	}
-	if checks["direct"] < 100 || checks["discovered"] < 10 {
+	if checks["direct"] < 100 || checks["discovered"] < 10 || checks["along changed lines"] < 10 {
 		t.Fatalf("too few checks on the fast path to test it: %v", checks)
 	}
 	t.Log(checks)

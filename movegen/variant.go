@@ -152,6 +152,11 @@ type Variant struct {
 	// quickCheck: the standard rules decide checks and the side not to move is never in
 	// check, so InCheckAfter may look at the moved piece and its origin's lines alone.
 	quickCheck bool
+	// linesCheck: the capture modes decide checks (modes, no attack test or apply of the
+	// variant's own) and the side not to move is never in check, so a move can only
+	// attack the enemy king along the lines through the king and the squares it changes
+	// (InCheckAfter, givesCheckModes: attackedAlong).
+	linesCheck bool
 	// modes are the tables of the pieces that do not capture by replacement or whose quiet
 	// moves are restricted (quietTargets), nil if there are none (capture_modes.go).
 	modes *modeTables
@@ -243,6 +248,7 @@ func (v *Variant) compile() *Variant {
 		v.rideMask[a.delta] |= a.mask
 	}
 	v.quickCheck = v.unitRiders && v.play.attacked == nil && v.play.apply == nil && !v.KingsMayBeInCheck
+	v.linesCheck = v.modes != nil && v.play.attacked == nil && v.play.apply == nil && !v.KingsMayBeInCheck
 	return v
 }
 
