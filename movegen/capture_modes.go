@@ -58,6 +58,9 @@ type hopLeap struct {
 type modePatterns struct {
 	riders  []hopRide
 	leapers []hopLeap
+	// pawnTake[c] are colour c's pawn capture steps the patterns cover: all of them, or
+	// those along the line (the attack test read every step and skipped the others).
+	pawnTake [2][]Step
 }
 
 // compileModes builds the variant's modeTables, nil if every atom and the pawn capture by
@@ -160,6 +163,15 @@ func compileModes(v *Variant) *modeTables {
 	for _, l := range m.all.leapers {
 		for _, u := range [2]Step{l.unit, -l.unit} {
 			m.along[u].leapers = append(m.along[u].leapers, l)
+		}
+	}
+	for c := range v.pawnTake {
+		m.all.pawnTake[c] = v.pawnTake[c][:]
+		for _, d := range v.pawnTake[c] {
+			if d != 0 {
+				m.along[d].pawnTake[c] = append(m.along[d].pawnTake[c], d)
+				m.along[-d].pawnTake[c] = append(m.along[-d].pawnTake[c], d)
+			}
 		}
 	}
 	for _, a := range g.Squares() {
@@ -386,8 +398,8 @@ func (p *Position) attackedModes(sq Square, by Color, u Step) bool {
 	if present&typeBit(Pawn) != 0 && p.v.Pawn.Capture != MoveOnly {
 		pawn := MakePiece(by, Pawn)
 		hop := p.v.Pawn.Capture == CaptureByHop
-		for _, d := range p.v.pawnTake[by] {
-			if (u == 0 || d == u || d == -u) && p.cells[sq-Square(d)] == pawn && (!hop || p.cells[sq+Square(d)] == Empty) {
+		for _, d := range set.pawnTake[by] {
+			if p.cells[sq-Square(d)] == pawn && (!hop || p.cells[sq+Square(d)] == Empty) {
 				return true
 			}
 		}
