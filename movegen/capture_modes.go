@@ -54,10 +54,23 @@ type hopLeap struct {
 	leaps []Step
 }
 
+// hopOrigin is one square a leaping hop capture comes from: the attacker of type t (its
+// piece of each colour in piece) stands delta before the victim, and lands by one of
+// landings beyond it (its hopLeap's leaps).
+type hopOrigin struct {
+	delta    Step
+	piece    [2]Piece
+	landings []Step
+}
+
 // modePatterns are hop capture patterns the attack test looks for.
 type modePatterns struct {
 	riders  []hopRide
 	leapers []hopLeap
+	// origins are the leapers' origins, one per leap of each: the attack test reads one
+	// cell for each, where a leaper's loop over its leaps read them after a test of
+	// whether its type is on the board at all.
+	origins []hopOrigin
 	// pawnTake[c] are colour c's pawn capture steps the patterns cover: all of them, or
 	// those along the line (the attack test read every step and skipped the others).
 	pawnTake [2][]Step
@@ -165,6 +178,14 @@ func compileModes(v *Variant) *modeTables {
 			m.along[u].leapers = append(m.along[u].leapers, l)
 		}
 	}
+	for _, set := range append([]*modePatterns{&m.all}, alongSets(m)...) {
+		for _, l := range set.leapers {
+			for _, a := range l.leaps {
+				set.origins = append(set.origins, hopOrigin{delta: a,
+					piece: [2]Piece{MakePiece(White, l.t), MakePiece(Black, l.t)}, landings: l.leaps})
+			}
+		}
+	}
 	for c := range v.pawnTake {
 		m.all.pawnTake[c] = v.pawnTake[c][:]
 		for _, d := range v.pawnTake[c] {
@@ -191,6 +212,17 @@ func compileModes(v *Variant) *modeTables {
 	}
 	v.unitRiders = false // the pin test knows replacements only
 	return m
+}
+
+// alongSets are the sets of m.along that hold some pattern.
+func alongSets(m *modeTables) []*modePatterns {
+	var sets []*modePatterns
+	for u := range m.along {
+		if len(m.along[u].leapers) > 0 {
+			sets = append(sets, &m.along[u])
+		}
+	}
+	return sets
 }
 
 func addHopRide(list []hopRide, delta, unit Step, t PieceType) []hopRide {
@@ -370,26 +402,14 @@ func (p *Position) attackedModes(sq Square, by Color, u Step) bool {
 			return true
 		}
 	}
-	for i := range set.leapers {
-		l := &set.leapers[i]
-		if present&typeBit(l.t) == 0 {
+	// A leaper on one of its origins, then a landing square for it: the attacker is the
+	// rarer, so it is looked for first.
+	for i := range set.origins {
+		o := &set.origins[i]
+		if p.cells[sq-Square(o.delta)] != o.piece[by] {
 			continue
 		}
-		// An attacker on one of the leaps' origins, then a landing square for it: the
-		// attacker is the rarer, so it is looked for first, and each walk stops at the
-		// first one found.
-		attacker := MakePiece(by, l.t)
-		attacked := false
-		for _, a := range l.leaps {
-			if p.cells[sq-Square(a)] == attacker {
-				attacked = true
-				break
-			}
-		}
-		if !attacked {
-			continue
-		}
-		for _, b := range l.leaps {
+		for _, b := range o.landings {
 			if p.cells[sq+Square(b)] == Empty {
 				return true
 			}
