@@ -355,8 +355,12 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 		p.LegalMoves(&w.scratch)
 		legal = w.scratch.Len()
 	}
-	if o := p.StatusWith(legal); o.Over() {
-		return outcomeScore(o, p, ply)
+	// Standing pat, StatusWith(1) has answered already for this position (not over), and
+	// a count of 1 asks it again: only a count it has not seen is asked.
+	if !(standPat && legal == 1) {
+		if o := p.StatusWith(legal); o.Over() {
+			return outcomeScore(o, p, ply)
+		}
 	}
 	if ply >= MaxPly-1 {
 		return w.evaluate(p)
