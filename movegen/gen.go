@@ -341,7 +341,9 @@ func (p *Position) genPawn(from Square, ml *MoveList, quiets bool) {
 		to := from + Square(d)
 		if pc := p.cells[to]; pc&enemy != 0 && pc.Type() != King {
 			p.addPawnMove(Normal, from, to, ml)
-		} else if pc == Empty && p.ep[0] != NoSquare && (to == p.ep[0] || to == p.ep[1]) {
+		} else if p.ep[0] != NoSquare && pc == Empty && (to == p.ep[0] || to == p.ep[1]) {
+			// (The en passant square first: rarely set, it decides the test in one
+			// well-predicted branch, where whether the square is empty is a guess.)
 			ml.Add(NewMove(EnPassant, from, to, NoSquare, NoType))
 		}
 	}
