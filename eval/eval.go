@@ -227,20 +227,23 @@ func (e *Evaluator) EvaluateMat(p *movegen.Position, pc *PawnCache, m Mat) int {
 // the remaining non-pawn material of both sides as a fraction of the start's, in 1/256
 // (256 = opening material, 0 = bare kings and pawns).
 func (e *Evaluator) material(p *movegen.Position) (mat [2]int, phase int) {
-	npm := 0
-	for c := movegen.White; c <= movegen.Black; c++ {
-		pawns := p.Count(c, movegen.Pawn)
-		for _, t := range e.byValue {
-			mat[c] += e.value[t] * p.Count(c, t)
-		}
-		if e.hands {
+	// Both sides in one loop over the types: called at nearly every node, the loop
+	// itself cost more than its sums.
+	for _, t := range e.byValue {
+		v := e.value[t]
+		mat[movegen.White] += v * p.Count(movegen.White, t)
+		mat[movegen.Black] += v * p.Count(movegen.Black, t)
+	}
+	pawns := p.Count(movegen.White, movegen.Pawn) + p.Count(movegen.Black, movegen.Pawn)
+	if e.hands {
+		for c := movegen.White; c <= movegen.Black; c++ {
 			pawns += p.Hand(c, movegen.Pawn)
 			for _, t := range e.byValue {
 				mat[c] += e.value[t] * p.Hand(c, t)
 			}
 		}
-		npm += mat[c] - e.value[movegen.Pawn]*pawns
 	}
+	npm := mat[movegen.White] + mat[movegen.Black] - e.value[movegen.Pawn]*pawns
 	if e.startNPM == 0 {
 		return mat, 0
 	}
