@@ -164,22 +164,22 @@ func (p *Position) pins() pinInfo {
 	if info.king == NoSquare {
 		return info
 	}
-	// The checkers by leap and pawn capture; those along the lines are met on the walks
-	// below.
-	p.findCheckers(&info, them)
+	// The checkers by pawn capture; those by leap and along the lines are met in the
+	// loop over the enemy pieces below.
+	p.pawnCheckers(&info, them)
 	// The lines are looked at from the enemy riders (a handful), not walked in every
 	// direction from the king: only a rider on one of the king's lines that moves along
-	// it can pin or check there.
+	// it can pin or check there. The leaps likewise, by a table read per enemy piece
+	// (leapMask) instead of a cell read per leap of every type.
 	v := p.v
 	g := v.Geometry
 	riders := (v.orthRiders | v.diagRiders) & p.present[them]
-	if riders == 0 {
-		info.inCheck = info.nCheckers > 0
-		return info
-	}
 	own := colorBit(us)
 	for _, r := range p.pieces[them][:p.nPieces[them]] {
 		bit := typeBit(p.cells[r].Type())
+		if v.leapMask[r-info.king]&bit != 0 {
+			info.addChecker(r, 0)
+		}
 		if riders&bit == 0 {
 			continue
 		}
@@ -274,25 +274,14 @@ func (info *pinInfo) addChecker(at, dir Square) {
 	info.nCheckers++
 }
 
-// findCheckers records in info the enemy pieces that attack the king by a leap or a pawn
-// capture, the way attackedStandard looks for them; pins finds the riders that check on
-// its walks along the lines. Which checker is kept as the first does not matter:
-// legalStandard reads it only when there is one.
-func (p *Position) findCheckers(info *pinInfo, by Color) {
+// pawnCheckers records in info the enemy pawns that attack the king, the way
+// attackedStandard looks for them; pins finds the pieces that check by a leap or along a
+// line. Which checker is kept as the first does not matter: legalStandard reads it only
+// when there is one.
+func (p *Position) pawnCheckers(info *pinInfo, by Color) {
 	v := p.v
 	sq := info.king
-	bit := colorBit(by)
-	present := p.present[by]
-	for _, a := range v.leapAttack {
-		if a.mask&present == 0 {
-			continue
-		}
-		at := sq + Square(a.delta)
-		if pc := p.cells[at]; pc&bit != 0 && a.mask&typeBit(pc.Type()) != 0 {
-			info.addChecker(at, 0)
-		}
-	}
-	if present&typeBit(Pawn) != 0 {
+	if p.present[by]&typeBit(Pawn) != 0 {
 		pawn := MakePiece(by, Pawn)
 		for _, d := range v.pawnTake[by] {
 			if at := sq - Square(d); p.cells[at] == pawn {
