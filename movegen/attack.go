@@ -12,7 +12,56 @@ func (p *Position) Attacked(sq Square, by Color) bool {
 	if p.v.modes != nil {
 		return p.attackedModes(sq, by, 0)
 	}
+	if p.v.unitRiders {
+		return p.attackedFromPieces(sq, by)
+	}
 	return p.attackedStandard(sq, by)
+}
+
+// attackedFromPieces is attackedStandard's answer found from the attacking side's pieces
+// (a handful) instead of from every step of every type around sq: a table read for a
+// leap (leapMask), and for a rider on a line through sq (lineStep, which covers every ride
+// of a variant whose riders move by unit steps) a walk to it. It reads the piece list, so
+// it is for positions whose list matches the cells, as Attacked's callers' are (the tests
+// that change cells in place change the other side's, or take a piece away: a listed
+// square whose cell no longer holds by's piece is passed over).
+func (p *Position) attackedFromPieces(sq Square, by Color) bool {
+	v := p.v
+	bit := colorBit(by)
+	riders := (v.orthRiders | v.diagRiders) & p.present[by]
+	for _, r := range p.pieces[by][:p.nPieces[by]] {
+		pc := p.cells[r]
+		if pc&bit == 0 {
+			continue
+		}
+		t := typeBit(pc.Type())
+		if v.leapMask[r-sq]&t != 0 {
+			return true
+		}
+		if riders&t == 0 {
+			continue
+		}
+		d := v.Geometry.lineStep(sq, r)
+		if d == 0 || v.rideMask[d]&t == 0 {
+			continue
+		}
+		s := sq + Square(d)
+		for p.cells[s] == Empty {
+			s += Square(d)
+		}
+		if s == r {
+			return true
+		}
+	}
+	if p.present[by]&typeBit(Pawn) != 0 {
+		pawn := MakePiece(by, Pawn)
+		for _, d := range v.pawnTake[by] {
+			if p.cells[sq-Square(d)] == pawn {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // attackedStandard is the attack test of games whose pieces capture by replacement: look
