@@ -26,6 +26,12 @@ type modeTables struct {
 	// dir[a][b] is the unit step from a towards b when both lie on one line of some
 	// piece's atoms or a pawn's capture diagonal, 0 otherwise (leavesKingSafe).
 	dir [maxCells][maxCells]Step
+	// lines are those unit steps, one of each pair u and -u (along[u] and along[-u] hold
+	// the same patterns), and lineBit[u] the bit of u's line among them, for the check
+	// test of an evasion (evadesAlongLines); nil where the patterns cannot be told apart by
+	// line (replacement captures, more than 32 lines).
+	lines   []Step
+	lineBit [maxCells]uint32
 }
 
 // modeStep is one direction of a piece's atom, for genModePiece.
@@ -194,6 +200,17 @@ func compileModes(v *Variant) *modeTables {
 				m.along[-d].pawnTake[c] = append(m.along[-d].pawnTake[c], d)
 			}
 		}
+	}
+	for _, x := range units {
+		u := g.Delta(x[0], x[1])
+		if m.lineBit[u] == 0 && len(m.lines) < 32 {
+			m.lineBit[u] = 1 << len(m.lines)
+			m.lineBit[-u] = m.lineBit[u]
+			m.lines = append(m.lines, u)
+		}
+	}
+	if m.replacements || len(m.lines) == 32 {
+		m.lines, m.lineBit = nil, [maxCells]uint32{}
 	}
 	for _, a := range g.Squares() {
 		for _, b := range g.Squares() {
@@ -475,6 +492,10 @@ type kingWatch struct {
 	king    Square
 	inCheck bool
 	dir     *[maxCells]Step
+	// checkLines are the lines (modeTables.lineBit) along which the king is attacked,
+	// found at the first evasion tested (linesKnown).
+	checkLines uint32
+	linesKnown bool
 }
 
 // watchKing is the kingWatch of p's side to move, inCheck left for the caller to set
@@ -500,6 +521,9 @@ func (p *Position) leavesKingSafe(m Move, w *kingWatch) bool {
 		return p.legalByCopy(m)
 	}
 	them := p.side.Other()
+	if w.inCheck && m.From() != king && p.v.modes.lines != nil {
+		return p.evadesAlongLines(m, w, them)
+	}
 	if w.inCheck || m.From() == king {
 		u := p.playCells(m)
 		k := king
@@ -522,6 +546,37 @@ func (p *Position) leavesKingSafe(m Move, w *kingWatch) bool {
 	}
 	u := p.playCells(m)
 	safe := (d1 == 0 || !p.attackedModes(king, them, d1)) && (d2 == 0 || d2 == d1 || !p.attackedModes(king, them, d2))
+	u.restore(p)
+	return safe
+}
+
+// evadesAlongLines is leavesKingSafe's test of a move of a piece other than the king
+// while the king is in check. Every capture pattern over the king lies on one line
+// through it, so a line the move changes no square of keeps its attack: the move must
+// change a square on each line the king is attacked along (checkLines), most evasions
+// tried fail there untested, and the others need only the lines they change tested.
+func (p *Position) evadesAlongLines(m Move, w *kingWatch, them Color) bool {
+	mt := p.v.modes
+	if !w.linesKnown {
+		for _, u := range mt.lines {
+			if p.attackedModes(w.king, them, u) {
+				w.checkLines |= mt.lineBit[u]
+			}
+		}
+		w.linesKnown = true
+	}
+	d1, d2, d3 := w.dir[m.From()], w.dir[m.To()], Step(0)
+	switch m.Kind() {
+	case HopCapture:
+		d3 = w.dir[m.Aux()]
+	case HopEnPassant, EnPassant:
+		d3 = w.dir[p.epPawn]
+	}
+	if w.checkLines&^(mt.lineBit[d1]|mt.lineBit[d2]|mt.lineBit[d3]) != 0 {
+		return false
+	}
+	u := p.playCells(m)
+	safe := !p.attackedAlong(w.king, them, d1, d2, d3)
 	u.restore(p)
 	return safe
 }
