@@ -1,7 +1,7 @@
 package eval
 
 // The tuned weights of blackhole, written by the Texel tuner (package tune):
-// go run ./tune -variant blackhole -games 1000 -nodes 4000 -opening 8 -seed 2 -passes 20 -prior 2e-06: 117038 positions.
+// go run ./tune -variant blackhole -games 1000 -nodes 4000 -opening 8 -seed 2 -passes 20 -prior 2e-06 -keep Knight,Bishop,Rook,Queen,Marshall: 117038 positions.
 // Each value is kept only as a whole after a match against the weights before it.
 func init() {
 	tuned["blackhole"] = Params{
@@ -14,26 +14,26 @@ func init() {
 		WarMachine:          300,
 		Nightrider:          450,
 		BoardScale:          50,
-		CentreWeightLeaper:  1,
-		CentreWeightRider:   0,
+		CentreWeightLeaper:  0,
+		CentreWeightRider:   1,
 		PawnAdvance:         1,
 		KingCentreEndgame:   7,
 		KingEdgeMiddlegame:  4,
-		MobilityScale:       56,
+		MobilityScale:       52,
 		MobilityMax:         6,
 		ShieldPawn:          10,
 		KingZoneAttack:      6,
 		KingZoneQuadratic:   2,
 		DoubledPawn:         10,
 		IsolatedPawn:        10,
-		PassedPawn:          180,
+		PassedPawn:          190,
 		GoalAttack:          40,
 		GoalKing:            6,
 		TrampolineNearKing:  25,
 		BunkerRight:         15,
 		EdgeKingStalemate:   40,
 		ShelterZoneWeight:   2,
-		ShelterKingEndgame:  35,
+		ShelterKingEndgame:  30,
 		Tempo:               6,
 		MopUpEdge:           40,
 		MopUpClose:          15,
