@@ -98,3 +98,43 @@ func TestKnightPocket(t *testing.T) {
 		}
 	}
 }
+
+// TestBareKingWeights: where one side has a bare king, a game with tuned weights is
+// evaluated with BareKingParams (the hand-set positional weights, the game's own material
+// and mop-up terms); everywhere else with its tuned weights.
+func TestBareKingWeights(t *testing.T) {
+	for _, name := range []string{"normal", "blackhole"} {
+		v := movegen.ByName(name)
+		tuned := ParamsFor(v)
+		if tuned == DefaultParams() {
+			t.Fatalf("%s has no tuned weights: the test needs a game that has", name)
+		}
+		bare := BareKingParams(tuned)
+		if bare.MopUpFlight != tuned.MopUpFlight || bare.MopUpKnight != tuned.MopUpKnight || bare.Tempo != DefaultParams().Tempo {
+			t.Errorf("%s: BareKingParams = %+v: want the hand-set weights with the game's mop-up", name, bare)
+		}
+		ev, withBare, withTuned := For(v), NewWithParams(v, bare), NewWithParams(v, tuned)
+		differs := false
+		for _, fen := range map[string][]string{
+			"normal": {"8/8/8/3k4/8/8/8/1N2KB2 w - - 0 1", "8/8/3k4/8/8/8/8/R3K3 b - - 0 1", "8/2k5/8/8/4Q3/8/8/4K3 w - - 0 1"},
+			"blackhole": {"****1****/9/9/9/9/9/4*4/4k4/9/9/9/1N2KB3/****1**** w - - 0 1",
+				"****1****/9/9/9/9/9/4*4/4k4/9/9/9/2B1KB3/****1**** b - - 0 1"},
+		}[name] {
+			p := v.MustParseFEN(fen)
+			if got, want := ev.Evaluate(p), withBare.Evaluate(p); got != want {
+				t.Errorf("%s %s: Evaluate = %d, want %d (BareKingParams)", name, fen, got, want)
+			}
+			if got, want := ev.MaterialOf(p).Balance(p), withBare.MaterialOf(p).Balance(p); got != want {
+				t.Errorf("%s %s: material and tempo %d, want %d (BareKingParams)", name, fen, got, want)
+			}
+			differs = differs || withTuned.Evaluate(p) != withBare.Evaluate(p)
+		}
+		if !differs {
+			t.Errorf("%s: the tuned weights score these bare-king positions as the bare-king weights do: the test shows nothing", name)
+		}
+		p := v.MustParseFEN(v.StartFEN)
+		if got, want := ev.Evaluate(p), withTuned.Evaluate(p); got != want {
+			t.Errorf("%s start: Evaluate = %d, want the tuned weights' %d", name, got, want)
+		}
+	}
+}

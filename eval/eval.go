@@ -71,6 +71,10 @@ type Evaluator struct {
 	endgameTables
 	// par are the weights the tables were built with and the terms read.
 	par Params
+	// bareKing, when not nil, evaluates the positions where one side has a bare king
+	// (BareKingParams: the hand-set positional weights under the tuned material and
+	// mop-up); nil where par are those weights already.
+	bareKing *Evaluator
 }
 
 // PawnCache remembers the scores of recent pawn structures. The pawns move rarely, so
@@ -108,7 +112,12 @@ func For(v *movegen.Variant) *Evaluator {
 	if e, ok := cache.Load(v); ok {
 		return e.(*Evaluator)
 	}
-	e, _ := cache.LoadOrStore(v, build(v, ParamsFor(v)))
+	par := ParamsFor(v)
+	built := build(v, par)
+	if bare := BareKingParams(par); bare != par {
+		built.bareKing = build(v, bare)
+	}
+	e, _ := cache.LoadOrStore(v, built)
 	return e.(*Evaluator)
 }
 
@@ -159,7 +168,11 @@ type Mat struct {
 // MaterialOf is p's Mat.
 func (e *Evaluator) MaterialOf(p *movegen.Position) Mat {
 	side, phase := e.material(p)
-	return Mat{side: side, phase: phase, tempo: e.par.Tempo}
+	tempo := e.par.Tempo
+	if e.bareKing != nil && (side[movegen.White] == 0 || side[movegen.Black] == 0) {
+		tempo = e.bareKing.par.Tempo // the weights that will evaluate p
+	}
+	return Mat{side: side, phase: phase, tempo: tempo}
 }
 
 // Balance is Material's score from m: the side to move's material minus the opponent's,
@@ -196,6 +209,10 @@ func (e *Evaluator) EvaluateWith(p *movegen.Position, pc *PawnCache) int {
 
 // EvaluateMat is EvaluateWith from p's material m (MaterialOf), computed already.
 func (e *Evaluator) EvaluateMat(p *movegen.Position, pc *PawnCache, m Mat) int {
+	if e.bareKing != nil && (m.side[movegen.White] == 0 || m.side[movegen.Black] == 0) {
+		// Its own weights, so not this evaluator's pawn cache: pc's scores are par's.
+		return e.bareKing.EvaluateMat(p, nil, m)
+	}
 	s, phase := m.side, m.phase
 	var zoneAttacks [2]int // enemy moves into each side's king zone
 	// pawnKey identifies the pawn structure. Only the key is gathered on the way: the

@@ -148,6 +148,22 @@ func ParamsFor(v *movegen.Variant) Params {
 	return defaultParams
 }
 
+// BareKingParams are the weights a position with a bare king on one side is evaluated with,
+// given a game's weights par: the hand-set positional weights, with the game's own
+// material values (the score must not jump when the last enemy piece falls) and mop-up
+// terms (the MopUp* weights and DrawnEndgameDivisor). The tuner learns from the positions
+// of self-play games, where a bare king is rare, so its positional weights were never
+// fitted to a mating technique and may pull against it: with Black Hole's tuned weights
+// the engine missed the K+B+B and K+B+N mates of search/testdata/endgames.txt.
+func BareKingParams(par Params) Params {
+	bare := defaultParams
+	bare.Pawn, bare.Knight, bare.Bishop, bare.Rook, bare.Queen = par.Pawn, par.Knight, par.Bishop, par.Rook, par.Queen
+	bare.Marshall, bare.WarMachine, bare.Nightrider, bare.BoardScale = par.Marshall, par.WarMachine, par.Nightrider, par.BoardScale
+	bare.MopUpEdge, bare.MopUpClose, bare.MopUpCorner = par.MopUpEdge, par.MopUpClose, par.MopUpCorner
+	bare.MopUpFlight, bare.MopUpKnight, bare.DrawnEndgameDivisor = par.MopUpFlight, par.MopUpKnight, par.DrawnEndgameDivisor
+	return bare
+}
+
 // DefaultParams are the hand-set weights (the tuner's starting point).
 func DefaultParams() Params { return defaultParams }
 

@@ -18,6 +18,8 @@ import (
 	"go/format"
 	"os"
 	"reflect"
+	"slices"
+	"strings"
 	"time"
 
 	"varchess/eval"
@@ -32,12 +34,18 @@ func main() {
 	seed := flag.Uint64("seed", 1, "the seed of the openings (the same seed, the same games and weights)")
 	passes := flag.Int("passes", 20, "the most passes of the local search over the weights")
 	prior := flag.Float64("prior", 2e-6, "the cost of each weight's squared steps away from its start, added to the error")
+	keep := flag.String("keep", "", "weights the tuner leaves at their starting values, by name, comma-separated (e.g. Knight,Queen)")
 	out := flag.String("out", "", "write the tuned weights to this Go file (default eval/params_VARIANT.go; - for none)")
 	flag.Parse()
 	v := movegen.ByName(*variant)
 	if v == nil || *games < 1 || *nodes < 1 || *opening < 0 || *passes < 0 || *prior < 0 || flag.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "tune: bad arguments (variants: %v)\n", movegen.Names())
 		flag.Usage()
+		os.Exit(2)
+	}
+	kept, err := parseKept(*keep)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tune: %v\n", err)
 		os.Exit(2)
 	}
 	if *out == "" {
@@ -59,13 +67,16 @@ func main() {
 	base := eval.ParamsFor(v)
 	k := fitScale(v, base, samples)
 	log("%d positions from %d games in %s; scale k %.3f", len(samples), *games, time.Since(start).Round(time.Second), k)
-	tuned := localSearch(v, base, samples, k, *prior, *passes, log)
+	tuned := localSearch(v, base, samples, k, *prior, *passes, kept, log)
 	log("end: error %.6f (was %.6f)", errorOf(v, tuned, samples, k), errorOf(v, base, samples, k))
 	if *out == "-" {
 		return
 	}
-	src, err := paramsSource(v.Name, tuned, fmt.Sprintf("go run ./tune -variant %s -games %d -nodes %d -opening %d -seed %d -passes %d -prior %g: %d positions",
-		v.Name, *games, *nodes, *opening, *seed, *passes, *prior, len(samples)))
+	command := fmt.Sprintf("go run ./tune -variant %s -games %d -nodes %d -opening %d -seed %d -passes %d -prior %g", v.Name, *games, *nodes, *opening, *seed, *passes, *prior)
+	if *keep != "" {
+		command += " -keep " + *keep
+	}
+	src, err := paramsSource(v.Name, tuned, fmt.Sprintf("%s: %d positions", command, len(samples)))
 	if err == nil {
 		err = os.WriteFile(*out, src, 0o644)
 	}
@@ -87,4 +98,20 @@ func paramsSource(name string, par eval.Params, how string) ([]byte, error) {
 	}
 	b.WriteString("\t}\n}\n")
 	return format.Source(b.Bytes())
+}
+
+// parseKept reads -keep: the names of tunable weights, comma-separated.
+func parseKept(list string) (map[string]bool, error) {
+	kept := map[string]bool{}
+	if list == "" {
+		return kept, nil
+	}
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		if !slices.ContainsFunc(tunable, func(t tunableWeight) bool { return t.name == name }) {
+			return nil, fmt.Errorf("-keep: %q is not a weight the tuner moves", name)
+		}
+		kept[name] = true
+	}
+	return kept, nil
 }

@@ -3,19 +3,23 @@ package main
 import (
 	"math"
 	"reflect"
+	"slices"
 
 	"varchess/eval"
 	"varchess/movegen"
 )
 
+// tunableWeight is a weight the tuner moves, by its name in eval.Params, and its step.
+type tunableWeight struct {
+	name string
+	step int
+}
+
 // tunable lists the weights the tuner moves, each with its step. The others stay as set:
 // the pawn is the unit, the mop-up and the drawn-ending divisor are proven by the endgame
 // test set (positions the self-play games end before), and the clamps and multipliers
 // are structural.
-var tunable = []struct {
-	name string
-	step int
-}{
+var tunable = []tunableWeight{
 	{"Knight", 5}, {"Bishop", 5}, {"Rook", 10}, {"Queen", 15}, {"Marshall", 15}, {"WarMachine", 10}, {"Nightrider", 10},
 	{"CentreWeightLeaper", 1}, {"CentreWeightRider", 1}, {"PawnAdvance", 1}, {"KingCentreEndgame", 1}, {"KingEdgeMiddlegame", 1},
 	{"MobilityScale", 4},
@@ -94,8 +98,8 @@ func fitScale(v *movegen.Variant, par eval.Params, samples []sample) float64 {
 // weight moved from its start. A few tens of thousands of positions from fast games are a
 // noisy target, and without it the weights drifted far on that noise (the first tuning of
 // FIDE chess, on 48000 positions, lowered the error by 2% and lost a match, 1-6-7).
-func localSearch(v *movegen.Variant, par eval.Params, samples []sample, k, prior float64, passes int, log func(format string, args ...any)) eval.Params {
-	which := relevant(v, samples)
+func localSearch(v *movegen.Variant, par eval.Params, samples []sample, k, prior float64, passes int, kept map[string]bool, log func(format string, args ...any)) eval.Params {
+	which := slices.DeleteFunc(relevant(v, samples), func(i int) bool { return kept[tunable[i].name] })
 	start := par
 	objective := func(p eval.Params) float64 {
 		o := errorOf(v, p, samples, k)

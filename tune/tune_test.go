@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"varchess/eval"
@@ -53,12 +54,23 @@ func TestLocalSearchLowersError(t *testing.T) {
 	}
 	base := eval.DefaultParams()
 	k := 1.0
-	tuned := localSearch(v, base, samples, k, 0, 30, func(string, ...any) {})
+	tuned := localSearch(v, base, samples, k, 0, 30, nil, func(string, ...any) {})
 	if errorOf(v, tuned, samples, k) >= errorOf(v, base, samples, k) {
 		t.Fatalf("error %f not below %f", errorOf(v, tuned, samples, k), errorOf(v, base, samples, k))
 	}
 	if tuned.Rook <= base.Rook {
 		t.Fatalf("rook %d, want above %d", tuned.Rook, base.Rook)
+	}
+	// -keep Rook: the weight the samples move most stays where it started.
+	kept, err := parseKept("Rook")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if held := localSearch(v, base, samples, k, 0, 30, kept, func(string, ...any) {}); held.Rook != base.Rook {
+		t.Fatalf("-keep Rook: rook %d, want %d", held.Rook, base.Rook)
+	}
+	if _, err := parseKept("Knight,Rooook"); err == nil || !strings.Contains(err.Error(), `"Rooook"`) {
+		t.Fatalf("parseKept of an unknown weight: %v, want an error naming it", err)
 	}
 }
 
