@@ -123,12 +123,13 @@ func TestHopCapturePlacementOpensNoRecapture(t *testing.T) {
 // TestHopWideNodeSearchesMateCheckBelowAlpha: from wideCheckDepth a wide node finds its
 // mates by searching every check (mateInOne tests them at depth 1 only), so no pruning may
 // skip a check there, futility pruning included: a side far behind in material sees its
-// static evaluation far below alpha, and its mate is a quiet turn. White, a queen down,
+// static evaluation far below alpha, and its mate is a quiet turn. White, a queen and a
+// knight down (the knight on a5 keeps it far behind under any piece values),
 // mates with Ra1-e1(@)-e7 and the trampoline on e8 (the rook hops along the back rank);
 // the node is searched at depth 2 off the principal variation with alpha 300 above its
 // static evaluation, and the capture a2xb3, searched first, opens the pruning.
 func TestHopWideNodeSearchesMateCheckBelowAlpha(t *testing.T) {
-	p := mustFEN(t, movegen.HopChess, "6k1/5ppp/8/8/8/1pq5/P5PP/R5K1 w - - 0 20 e1 -")
+	p := mustFEN(t, movegen.HopChess, "6k1/5ppp/8/n7/8/1pq5/P5PP/R5K1 w - - 0 20 e1 -")
 	if mateIn1(p) == movegen.NullMove {
 		t.Fatal("the position has no mate in 1")
 	}
