@@ -109,7 +109,8 @@ pgo: build
 	./$(BIN) bench -depth 2 -cpuprofile cmd/engine/default.pgo
 
 # tune runs the Texel tuner on VARIANT's self-play games and writes its weights to
-# eval/params_VARIANT.go (package tune; TUNE_FLAGS adds -games, -nodes, -seed, -passes).
+# eval/params_VARIANT.go (package tune; TUNE_FLAGS adds -games, -nodes, -seed, -passes,
+# -prior, -keep).
 # Keep the file only if the new build beats the old one by SPRT (README, Matches).
 VARIANT ?= normal
 TUNE_FLAGS ?=

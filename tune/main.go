@@ -8,7 +8,9 @@
 //	go run ./tune -variant normal -games 1000 -nodes 4000 -seed 2
 //
 // (make tune VARIANT=normal). The result must then beat the build before it in a match
-// (engine match -sprt ...) to be kept: a lower error is not yet more strength.
+// (engine match -sprt ...) to be kept: a lower error is not yet more strength. -keep
+// names weights that stay at their starting values (Black Hole keeps its material, on
+// which its K+B+N mates depend); -prior holds every weight nearer its start.
 package main
 
 import (
