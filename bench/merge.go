@@ -31,7 +31,7 @@ func readPGNGames(r io.Reader) ([]pgnGame, error) {
 	inMoves := false
 	var text strings.Builder // movetext of the current game
 	flush := func() {
-		cur.moves, cur.lastComment = parseMovetext(text.String())
+		cur.moves, cur.lastComment = movegen.SplitMovetext(text.String())
 		out = append(out, cur)
 		cur = pgnGame{tags: map[string]string{}}
 		text.Reset()
@@ -91,51 +91,6 @@ var pgnResults = []string{"1-0", "0-1", "1/2-1/2", "*"}
 func endsWithResult(line string) bool {
 	f := strings.Fields(line)
 	return len(f) > 0 && slices.Contains(pgnResults, f[len(f)-1]) && !strings.HasSuffix(line, "}")
-}
-
-// parseMovetext splits movetext into moves, dropping move numbers, comments, variations,
-// glyphs and the result; it returns the last comment too.
-func parseMovetext(s string) ([]string, string) {
-	var moves []string
-	var last string
-	depth := 0 // inside (...)
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '{':
-			end := strings.IndexByte(s[i:], '}')
-			if end < 0 {
-				end = len(s) - i - 1
-			}
-			last = strings.TrimSpace(s[i+1 : i+end])
-			i += end + 1
-			continue
-		case c == '(':
-			depth++
-		case c == ')':
-			depth = max(depth-1, 0)
-		case c == ' ' || c == '\n' || c == '\t' || c == '\r':
-		default:
-			j := i
-			for j < len(s) && !strings.ContainsRune(" \n\t\r{()", rune(s[j])) {
-				j++
-			}
-			w := s[i:j]
-			i = j
-			if depth > 0 || strings.HasPrefix(w, "$") || slices.Contains(pgnResults, w) {
-				continue
-			}
-			if k := strings.LastIndex(w, "."); k >= 0 && isNumber(strings.TrimRight(w[:k+1], ".")) {
-				w = w[k+1:] // "1." or "1...", or "1.e4" written together
-			}
-			if w = strings.TrimRight(w, "!?"); w != "" {
-				moves = append(moves, w)
-			}
-			continue
-		}
-		i++
-	}
-	return moves, last
 }
 
 // gameOfPGN is a game this runner wrote, read back: enough for the summary.

@@ -202,7 +202,8 @@ func ReadPGN(text string, maxMoves int) (PGNGame, error) {
 		start, game.FEN = p, f
 	}
 	g := movegen.NewGame(start)
-	for _, tok := range pgnTokens(body.String()) {
+	moves, _ := movegen.SplitMovetext(body.String())
+	for _, tok := range moves {
 		if len(game.Moves) >= maxMoves {
 			return game, fmt.Errorf("more than %d moves", maxMoves)
 		}
@@ -238,65 +239,4 @@ func parseTag(line string) (key, value string, ok bool) {
 	}
 	rest = rest[1 : len(rest)-1]
 	return key, strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(rest), true
-}
-
-// pgnTokens splits PGN move text into the moves, without comments ({...} and ; to the end
-// of the line), variations, NAGs, move numbers, annotations (!, ?) and results.
-func pgnTokens(s string) []string {
-	var out []string
-	depth := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '{':
-			end := strings.IndexByte(s[i:], '}')
-			if end < 0 {
-				return out
-			}
-			i += end + 1
-			continue
-		case c == ';':
-			end := strings.IndexByte(s[i:], '\n')
-			if end < 0 {
-				return out
-			}
-			i += end + 1
-			continue
-		case c == '(':
-			depth++
-			i++
-			continue
-		case c == ')':
-			if depth > 0 {
-				depth--
-			}
-			i++
-			continue
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			i++
-			continue
-		}
-		j := i
-		for j < len(s) && !strings.ContainsRune(" \t\r\n{};()", rune(s[j])) {
-			j++
-		}
-		tok := s[i:j]
-		i = j
-		if depth > 0 {
-			continue
-		}
-		// move numbers: "12." "12..." or "12.e4"
-		if k := strings.IndexFunc(tok, func(r rune) bool { return r < '0' || r > '9' }); k > 0 && tok[k] == '.' {
-			tok = strings.TrimLeft(tok[k:], ".")
-		} else if k < 0 && tok != "0000" {
-			continue // a bare number (0000 is a pass)
-		}
-		tok = strings.TrimRight(tok, "!?")
-		switch {
-		case tok == "", tok[0] == '$', tok == "1-0", tok == "0-1", tok == "1/2-1/2", tok == "*":
-			continue
-		}
-		out = append(out, tok)
-	}
-	return out
 }
