@@ -168,11 +168,17 @@ type Mat struct {
 // MaterialOf is p's Mat.
 func (e *Evaluator) MaterialOf(p *movegen.Position) Mat {
 	side, phase := e.material(p)
-	tempo := e.par.Tempo
+	return Mat{side: side, phase: phase, tempo: e.weightsFor(side).par.Tempo}
+}
+
+// weightsFor is the evaluator of a position with material side: bareKing where one side
+// has a bare king and the game has such weights, else e. The lazy bound (Mat's tempo) and
+// the evaluation ask it alike, so that both read the same weights.
+func (e *Evaluator) weightsFor(side [2]int) *Evaluator {
 	if e.bareKing != nil && (side[movegen.White] == 0 || side[movegen.Black] == 0) {
-		tempo = e.bareKing.par.Tempo // the weights that will evaluate p
+		return e.bareKing
 	}
-	return Mat{side: side, phase: phase, tempo: tempo}
+	return e
 }
 
 // Balance is Material's score from m: the side to move's material minus the opponent's,
@@ -209,9 +215,9 @@ func (e *Evaluator) EvaluateWith(p *movegen.Position, pc *PawnCache) int {
 
 // EvaluateMat is EvaluateWith from p's material m (MaterialOf), computed already.
 func (e *Evaluator) EvaluateMat(p *movegen.Position, pc *PawnCache, m Mat) int {
-	if e.bareKing != nil && (m.side[movegen.White] == 0 || m.side[movegen.Black] == 0) {
+	if w := e.weightsFor(m.side); w != e {
 		// Its own weights, so not this evaluator's pawn cache: pc's scores are par's.
-		return e.bareKing.EvaluateMat(p, nil, m)
+		return w.EvaluateMat(p, nil, m)
 	}
 	s, phase := m.side, m.phase
 	var zoneAttacks [2]int // enemy moves into each side's king zone
