@@ -13,6 +13,8 @@ import "varchess/movegen"
 //     is), where it has the fewest flights, and onto edge squares (movegen.EdgeSquares,
 //     the king's endgame table), where it is stalemated to a loss;
 //   - the winning king comes close (it takes the flight squares the pieces cannot);
+//   - with two bishops, to the nearest corner (Black Hole's 9x11 board was too large for the
+//     rim alone: a lone king running along it reached the fifty-move rule);
 //   - with bishop and knight, to a corner of the bishop's colour, the only corners where
 //     they force the mate, and away from the others; a pocket whose flights one king takes
 //     alone (Black Hole's shelters e0/e12) is a right corner for either bishop, since the
@@ -174,6 +176,11 @@ func (e *Evaluator) lateEndgame(p *movegen.Position, s [2]int, mat [2]int) [2]in
 				bonus -= e.par.MopUpKnight * e.dist(sq, lk)
 			}
 		}
+	}
+	if pawns == 0 && pieces == 2 && bishops == 2 {
+		// Two bishops mate in any corner: towards the nearest, so that the lone king
+		// driven to the rim does not run along it for ever on a large board.
+		bonus -= e.par.MopUpCorner / 2 * min(int(e.corner[0][lk]), int(e.corner[1][lk]))
 	}
 	bonus += e.par.MopUpEdge * (e.maxRing - int(e.ring[lk]))
 	s[win] += bonus

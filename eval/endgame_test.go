@@ -49,6 +49,18 @@ func TestMopUp(t *testing.T) {
 	}
 }
 
+// TestTwoBishopsToCorner: with two bishops the lone king in a corner scores, for the
+// winner, at least the corner term's four steps more than in the middle of the rim (a5 is
+// four king steps from a1), on Black Hole's board, where the rim alone left it running.
+func TestTwoBishopsToCorner(t *testing.T) {
+	mid := evalFEN(t, "blackhole", "****1****/9/9/6BB1/9/9/4*4/k8/9/2K6/9/9/****1**** w - - 0 1")
+	corner := evalFEN(t, "blackhole", "****1****/9/9/6BB1/9/9/4*4/9/9/2K6/9/k8/****1**** w - - 0 1")
+	step := For(movegen.ByName("blackhole")).Params().MopUpCorner / 2
+	if corner-mid < 4*step {
+		t.Fatalf("corner %d, middle of the rim %d: want at least %d between them", corner, mid, 4*step)
+	}
+}
+
 // TestTunedParams: a game with tuned weights (params_NAME.go) is evaluated with them, the
 // others with the defaults, and every tuned name is a game.
 func TestTunedParams(t *testing.T) {
