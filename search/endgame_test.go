@@ -50,6 +50,18 @@ func readEndgames(t testing.TB) []endgameCase {
 	return out
 }
 
+// result is the outcome the case expects.
+func (c endgameCase) result() movegen.Result {
+	return map[string]movegen.Result{"1-0": movegen.WinFor(movegen.White), "0-1": movegen.WinFor(movegen.Black), "1/2": movegen.Draw}[c.want]
+}
+
+// endgameEngine is a fresh engine for one endgame game: one thread, a 4 MB table.
+func endgameEngine() *Engine {
+	e := NewEngine()
+	e.SetHashMB(4)
+	return e
+}
+
 // playEndgame plays p to its end with e on both sides at nodes per move, and returns the
 // outcome, the plies played and the first search's score (side to move's view).
 func playEndgame(e *Engine, p *movegen.Position, nodes uint64, maxPlies int) (movegen.Outcome, int, int) {
@@ -82,11 +94,9 @@ func TestEndgames(t *testing.T) {
 				t.Fatalf("variant %s is not registered", c.variant)
 			}
 			p := mustFEN(t, v, c.fen)
-			e := NewEngine()
-			e.SetHashMB(4)
-			o, plies, first := playEndgame(e, p, endgameNodes, 400)
+			o, plies, first := playEndgame(endgameEngine(), p, endgameNodes, 400)
 			t.Logf("%s after %d plies (%s), first score %d", o.Result, plies, o.Reason, first)
-			want := map[string]movegen.Result{"1-0": movegen.WinFor(movegen.White), "0-1": movegen.WinFor(movegen.Black), "1/2": movegen.Draw}[c.want]
+			want := c.result()
 			if o.Result != want {
 				t.Fatalf("%s: got %s (%s) after %d plies, want %s", c.fen, o.Result, o.Reason, plies, c.want)
 			}
@@ -120,13 +130,11 @@ func TestEndgamesAcrossBudgets(t *testing.T) {
 			lucky := strings.Contains(c.what, "K+B+N")
 			won, plies := 0, ""
 			for _, n := range robustBudgets {
-				e := NewEngine()
-				e.SetHashMB(4)
-				o, played, _ := playEndgame(e, mustFEN(t, v, c.fen), n, 400)
-				if o.Result == movegen.Draw {
+				o, played, _ := playEndgame(endgameEngine(), mustFEN(t, v, c.fen), n, 400)
+				if o.Result != c.result() {
 					plies += " -"
 					if !lucky {
-						t.Errorf("%s: drawn (%s) after %d plies at %d nodes a move", c.fen, o.Reason, played, n)
+						t.Errorf("%s: %s (%s) after %d plies at %d nodes a move, want %s", c.fen, o.Result, o.Reason, played, n, c.want)
 					}
 					continue
 				}
