@@ -15,9 +15,6 @@ import (
 	"varchess/movegen"
 )
 
-// maxPieces bounds the pieces of one side on the board, as in movegen.
-const maxPieces = 32
-
 // maxFiles bounds the files the pawn-structure arrays cover; wider boards skip that term.
 const maxFiles = 16
 
@@ -282,7 +279,7 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, p
 	reach := &e.reach[eking]
 	// A destination counts for mobility unless it holds a friend or is off the board.
 	blocked := movegen.MakePiece(c, movegen.NoType) | movegen.Wall
-	var movers [maxPieces]movegen.Square
+	var movers [movegen.MaxPieces]movegen.Square
 	score, key, nmovers := e.placement(p, c, phase, &movers)
 	near := 0 // moves into the enemy king's zone
 	for _, sq := range movers[:nmovers] {
@@ -316,7 +313,7 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, p
 // (Go's ABI keeps no register across a call), the pawns' and the king's included.
 //
 //go:noinline
-func (e *Evaluator) placement(p *movegen.Position, c movegen.Color, phase int, movers *[maxPieces]movegen.Square) (score int, key uint64, n int) {
+func (e *Evaluator) placement(p *movegen.Position, c movegen.Color, phase int, movers *[movegen.MaxPieces]movegen.Square) (score int, key uint64, n int) {
 	pst := &e.pst[c]
 	keys := &e.pawnKey[c]
 	for _, sq := range p.Pieces(c) {

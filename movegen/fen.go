@@ -162,8 +162,8 @@ func (p *Position) parseBoard(board string) error {
 				if ch >= 'a' {
 					c = Black
 				}
-				if p.nPieces[c] >= maxPieces {
-					return fmt.Errorf("fen: more than %d %s pieces", maxPieces, c)
+				if p.nPieces[c] >= MaxPieces {
+					return fmt.Errorf("fen: more than %d %s pieces", MaxPieces, c)
 				}
 				if t == King && p.kings[c] != NoSquare {
 					return fmt.Errorf("fen: two %s kings", c)

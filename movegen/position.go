@@ -1,7 +1,8 @@
 package movegen
 
-// maxPieces bounds the pieces of one side on the board.
-const maxPieces = 32
+// MaxPieces bounds the pieces of one side on the board (a position and the evaluation size
+// their arrays by it).
+const MaxPieces = 32
 
 // Position is a game state of one variant. It is a flat value with no pointers but its
 // variant, so copying it is one memmove: the search and perft play moves by copying the
@@ -12,7 +13,7 @@ type Position struct {
 	cells   [maxCells]Piece
 	side    Color
 	kings   [2]Square // NoSquare while a king is still in the hand (Pre-chess)
-	pieces  [2][maxPieces]Square
+	pieces  [2][MaxPieces]Square
 	nPieces [2]uint8
 	count   [2][NumTypes]uint8 // pieces of each type on the board
 	present [2]uint16          // set of the types with a count above zero, for quick attack tests
