@@ -19,12 +19,19 @@ build:
 # baseline builds bin/engine-baseline from the commit REF (default HEAD: the last commit,
 # without the changes in the work tree): the opponent of a change in an SPRT match
 # (README, Matches). REF may be any commit, branch or tag: make baseline REF=main.
+# HANDSET=VARIANT leaves out that game's tuned weights (eval/params_VARIANT.go), so the
+# baseline differs from REF by them alone: the opponent that tests a game's tuning.
 REF ?= HEAD
+HANDSET ?=
 baseline:
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	git archive --format=tar "$(REF)" | tar -x -C "$$tmp" && \
+	if [ -n "$(HANDSET)" ]; then \
+		[ -f "$$tmp/eval/params_$(HANDSET).go" ] || { echo "$(HANDSET) has no tuned weights at $(REF)" >&2; exit 2; }; \
+		rm "$$tmp/eval/params_$(HANDSET).go"; \
+	fi && \
 	(cd "$$tmp" && $(GO) build -o "$(CURDIR)/bin/engine-baseline" ./cmd/engine) && \
-	echo "bin/engine-baseline: built from $$(git rev-parse --short "$(REF)")"
+	echo "bin/engine-baseline: built from $$(git rev-parse --short "$(REF)")$(if $(HANDSET), with $(HANDSET)'s hand-set weights)"
 
 # run starts the browser board (engine serve) and prints its URL; bin/engine without
 # arguments is the XBoard/UCI/console loop GUIs start.
