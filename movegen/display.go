@@ -56,8 +56,14 @@ func sideName(c Color) string {
 func (p *Position) Describe() (status, note string) {
 	var ml MoveList
 	p.LegalMoves(&ml)
+	return p.DescribeMoves(&ml)
+}
+
+// DescribeMoves is Describe for a caller that has generated the legal moves already
+// (ml holds exactly p's LegalMoves): a Hop Chess position has a thousand of them.
+func (p *Position) DescribeMoves(ml *MoveList) (status, note string) {
 	if p.v.explain.describePhase != nil {
-		status, note = p.v.explain.describePhase(p, &ml)
+		status, note = p.v.explain.describePhase(p, ml)
 	}
 	if status == "" {
 		status = sideName(p.side) + " to move"

@@ -578,7 +578,7 @@ func phaseLine(p *movegen.Position) string {
 	if ml.Len() == 0 {
 		return ""
 	}
-	status, note := p.Describe()
+	status, note := p.DescribeMoves(&ml)
 	status = strings.TrimSuffix(status, ", in check") // checkLine says that
 	if status == colorName(p.SideToMove())+" to move" {
 		status = ""

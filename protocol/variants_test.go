@@ -344,3 +344,21 @@ func TestPrechessDropsInXBoard(t *testing.T) {
 	out := session(t, "xboard", "protover 2", "new", "variant prechess", "force", "lift j2", "put b1", "usermove N@b1", "lift _7", "ping 1", "quit")
 	checkSession(t, out, "highlight 8/8/8/8/8/8/8/YYYYYYYY", "highlight YYYYYYYY/8/8/8/8/8/8/8", "pong 1")
 }
+
+// TestConsolePhaseLine: the console's board says what the side to move does in its
+// game's phases, with the example move from the one list of legal moves it generates.
+func TestConsolePhaseLine(t *testing.T) {
+	out := session(t, "variant prechess", "variant weaksquare", "variant normal", "quit")
+	text := strings.Join(out, "\n")
+	for _, want := range []string{
+		"White places a piece on its back rank",
+		"White's king jumps out of its weak square. Its king leaps like a knight to an empty square of rows 2 to 4; the first jump places nothing. For example: a1b3.",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no line %q in:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "White to move.") {
+		t.Errorf("a phase line for FIDE chess, where the side simply moves:\n%s", text)
+	}
+}
