@@ -204,7 +204,7 @@ func explain(p *movegen.Position, clicks []string) (string, error) {
 		squares = append(squares, sq)
 	}
 	// a prefix of some legal move's clicks: nothing to explain
-	moves := legalMoves(p)
+	moves, _, _ := legalMoves(p)
 	for _, m := range moves {
 		for _, seq := range m.Clicks {
 			if len(seq) >= len(clicks) && equalStrings(seq[:len(clicks)], clicks) {

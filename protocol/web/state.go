@@ -219,12 +219,14 @@ func labelMoves(p *movegen.Position, moves []movegen.Move, out []Move) {
 }
 
 // legalMoves lists the legal moves of p for the page: clicks, labels, routes, captures,
-// which give check, and SAN in normal chess.
-func legalMoves(p *movegen.Position) []Move {
+// which give check, and SAN in normal chess; status and note are p.Describe()'s, from the
+// same list of moves (a Hop Chess position has a thousand).
+func legalMoves(p *movegen.Position) (out []Move, status, note string) {
 	ml, checks := getMoveList(), getMoveList()
 	defer putMoveList(ml)
 	defer putMoveList(checks)
 	p.LegalMovesChecks(ml, checks)
+	status, note = p.DescribeMoves(ml)
 	moves := ml.Moves()
 	gives := make(map[movegen.Move]bool, checks.Len())
 	for _, m := range checks.Moves() {
@@ -234,7 +236,7 @@ func legalMoves(p *movegen.Position) []Move {
 	if p.Variant().HasTrampolines() {
 		route = map[movegen.PieceMove][]movegen.Square{}
 	}
-	out := make([]Move, len(moves))
+	out = make([]Move, len(moves))
 	for i, m := range moves {
 		out[i] = describeMove(p, m, route)
 		out[i].Check = gives[m]
@@ -254,7 +256,7 @@ func legalMoves(p *movegen.Position) []Move {
 			out[i].SAN = sans[i]
 		}
 	}
-	return out
+	return out, status, note
 }
 
 // buildState is the State of the game after r's moves.
@@ -306,8 +308,7 @@ func buildState(r *replayed) State {
 		st.Status = "Game over: " + o.Result.String() + ", " + reasonWords(o.Reason)
 		return st
 	}
-	st.Moves = legalMoves(p)
-	st.Status, st.Note = p.Describe()
+	st.Moves, st.Status, st.Note = legalMoves(p)
 	return st
 }
 
