@@ -126,11 +126,11 @@ func TestEndgamesAcrossBudgets(t *testing.T) {
 		}
 		t.Run(c.variant+"/"+c.what, func(t *testing.T) {
 			t.Parallel()
-			v := movegen.ByName(c.variant)
-			lucky := bishopAndKnight(mustFEN(t, v, c.fen))
+			start := mustFEN(t, movegen.ByName(c.variant), c.fen) // NewGame copies it
+			lucky := bishopAndKnight(start)
 			won, plies := 0, ""
 			for _, n := range robustBudgets {
-				o, played, _ := playEndgame(endgameEngine(), mustFEN(t, v, c.fen), n, 400)
+				o, played, _ := playEndgame(endgameEngine(), start, n, 400)
 				if o.Result != c.result() {
 					plies += " -"
 					if !lucky {
