@@ -27,14 +27,15 @@ SAMPLE = 31  # pairs won with both colours scored for comparison (seeded)
 
 
 def games(path):
-    """Yields (pairing, first engine's score, result, opening moves) per game of path."""
+    """Yields (pairing, first engine's score, result, opening) per game of path; the
+    opening is the start FEN (None: the variant's start) and the moves to its end."""
     text = open(path).read()
     for game in text.split("[Event ")[1:]:
         tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', game))
         if "{end of opening}" not in game:
             continue
         body = game.split("\n\n", 1)[1].split("{end of opening}")[0]
-        opening = re.sub(r"\d+\.", "", body).split()
+        opening = (tags.get("FEN"), re.sub(r"\d+\.+", "", body).split())
         result, white = tags["Result"], tags["White"]
         first_white = "(1)" in white
         score = {"1-0": 1.0 if first_white else 0.0, "0-1": 0.0 if first_white else 1.0}.get(result, 0.5)
@@ -66,15 +67,18 @@ class Engine:
             if line.startswith(prefix):
                 return lines
 
-    def white_score(self, moves):
-        """The search's last centipawn score after moves, from White's view (mates as +-10000)."""
+    def white_score(self, opening):
+        """The search's last centipawn score at the opening's end, from White's view
+        (mates as +-10000). A random start (Bunker's arrays) comes as the game's FEN."""
+        fen, moves = opening
         self.send("ucinewgame")
-        self.send("position startpos moves " + " ".join(moves))
+        self.send(("position fen " + fen if fen else "position startpos") + " moves " + " ".join(moves))
         self.send("go nodes %d" % NODES)
         info = [t for t in self.until("bestmove") if "score" in t][-1]
         kind, value = info[info.index("score") + 1], int(info[info.index("score") + 2])
         cp = value if kind == "cp" else (10000 if value > 0 else -10000)
-        return cp if len(moves) % 2 == 0 else -cp  # the side to move is White after an even count
+        white_first = not fen or fen.split()[1] == "w"
+        return cp if (len(moves) % 2 == 0) == white_first else -cp
 
 
 def main():
@@ -107,7 +111,7 @@ def main():
             agree += 1
         else:
             disagree += 1
-        print("split %s after %s: %+d" % (result, " ".join(opening), cp))
+        print("split %s after %s: %+d" % (result, " ".join(opening[1]), cp))
     print("split pairs %d: one colour won both (White %d); the search at %d nodes prefers that colour in %d, "
           "the other in %d, neither by 10 cp in %d" % (len(split), white, NODES, agree, disagree, even))
     random.seed(1)
