@@ -9,7 +9,7 @@ STATICCHECK_VERSION := v0.8.2
 # the browser board, reference engines).
 DEB_PACKAGES := xboard xvfb xauth xdotool xclip fairymax fairy-stockfish chromium
 
-.PHONY: all build baseline run test test-go test-race test-soak soak deps-debian bench lint fmt-check mod-check vet race fuzz perft-long perft-bench tune pgo clean
+.PHONY: all build baseline run test test-go test-race test-soak soak deps-debian bench lint fmt-check mod-check vet race fuzz perft-long perft-bench tune kbnk pgo clean
 
 all: build
 
@@ -123,6 +123,13 @@ VARIANT ?= normal
 TUNE_FLAGS ?=
 tune:
 	$(GO) run ./tune -variant $(VARIANT) $(TUNE_FLAGS)
+
+# kbnk solves K+B+N v K on VARIANT's board (normal or blackhole) by retrograde analysis
+# and prints how much is won, the longest win and the distance to mate of KBNK_FENS (FENs,
+# each in single quotes); the source of search/testdata/endgames.txt's best-play figures.
+KBNK_FENS ?=
+kbnk:
+	$(GO) run ./tune/kbnk -variant $(VARIANT) $(KBNK_FENS)
 
 fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzFEN$$' -fuzztime=30s ./movegen
