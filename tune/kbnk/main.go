@@ -10,15 +10,24 @@
 // FIDE chess's board (Bunker and Pre-chess play the same ending once their leaps are
 // spent) and Black Hole's, where the hole stops the bishop and the shelters are squares.
 // Black Hole's solve takes about two minutes and 300 MB; FIDE's, ten seconds.
+//
+// With -play, the engine then plays each position on both sides at each node budget given
+// (go nodes N a move, as search/endgame_test.go does), and the line printed is the distance
+// to mate before each of the strong side's moves: a perfect strong side takes two plies
+// off it each move, so where it stalls or climbs is where the engine's technique fails.
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 
 	"varchess/movegen"
+	"varchess/search"
 )
 
 // plainBoards are the games whose K+B+N v K is the FIDE ending on their board.
@@ -26,18 +35,31 @@ var plainBoards = []string{"normal", "blackhole"}
 
 func main() {
 	variant := flag.String("variant", "normal", "the game whose board to solve: normal or blackhole")
+	play := flag.String("play", "", "node `BUDGETS` (comma-separated): play each FEN with the engine on both sides at each")
 	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: kbnk [-variant normal|blackhole] [FEN...]\n")
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: kbnk [-variant normal|blackhole] [-play N,N...] [FEN...]\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	if err := run(*variant, flag.Args()); err != nil {
+	var budgets []uint64
+	for _, f := range strings.Split(*play, ",") {
+		if f == "" {
+			continue
+		}
+		n, err := strconv.ParseUint(f, 10, 64)
+		if err != nil || n == 0 {
+			fmt.Fprintf(os.Stderr, "kbnk: -play %q: want node budgets, such as 3000,5000\n", *play)
+			os.Exit(2)
+		}
+		budgets = append(budgets, n)
+	}
+	if err := run(*variant, flag.Args(), budgets); err != nil {
 		fmt.Fprintln(os.Stderr, "kbnk:", err)
 		os.Exit(2)
 	}
 }
 
-func run(name string, fens []string) error {
+func run(name string, fens []string, budgets []uint64) error {
 	known := false
 	for _, b := range plainBoards {
 		known = known || b == name
@@ -76,6 +98,39 @@ func run(name string, fens []string) error {
 		default:
 			fmt.Printf("%s: not won\n", fens[i])
 		}
+		for _, nodes := range budgets {
+			if err != nil {
+				break
+			}
+			fmt.Printf("  %d nodes a move:%s\n", nodes, s.playLine(p, nodes))
+		}
 	}
 	return nil
+}
+
+// playLine plays p with the engine on both sides at nodes a move until the game ends or
+// the fifty-move rule would, and returns the distance to mate before each of the strong
+// side's moves, then how it ended.
+func (s *solver) playLine(p *movegen.Position, nodes uint64) string {
+	g := movegen.NewGame(p)
+	e := search.NewEngine()
+	e.SetHashMB(4)
+	strong := strongSide(p)
+	var b strings.Builder
+	for ply := 0; ; ply++ {
+		if o := g.Outcome(); o.Over() {
+			fmt.Fprintf(&b, " (%s, %s)", o.Result, o.Reason)
+			return b.String()
+		}
+		d, won, err := s.plies(g.Position())
+		if err != nil || !won {
+			b.WriteString(" (not won)")
+			return b.String()
+		}
+		if g.Position().SideToMove() == strong {
+			fmt.Fprintf(&b, " %d", d)
+		}
+		res := e.Search(context.Background(), g.Position(), g.History(), search.Limits{Nodes: nodes}, nil)
+		g.Play(res.Best)
+	}
 }

@@ -226,14 +226,19 @@ func (s *solver) stats(light bool) stats {
 	return st
 }
 
+// strongSide is the side of p with more than a king (White if neither has).
+func strongSide(p *movegen.Position) movegen.Color {
+	if len(p.Pieces(movegen.White)) == 1 {
+		return movegen.Black
+	}
+	return movegen.White
+}
+
 // plies is the distance to mate of p, a position of king, bishop and knight against a bare
 // king (either colour the strong one), in plies with best play; won is false where the
 // bare king holds.
 func (s *solver) plies(p *movegen.Position) (plies int, won bool, err error) {
-	strong := movegen.White
-	if len(p.Pieces(movegen.White)) == 1 {
-		strong = movegen.Black
-	}
+	strong := strongSide(p)
 	weak := strong.Other()
 	if len(p.Pieces(weak)) != 1 || len(p.Pieces(strong)) != 3 || p.Count(strong, movegen.Bishop) != 1 || p.Count(strong, movegen.Knight) != 1 {
 		return 0, false, fmt.Errorf("not king, bishop and knight against a bare king")

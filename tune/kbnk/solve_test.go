@@ -147,6 +147,15 @@ func TestFIDEBoard(t *testing.T) {
 		}
 	}
 	checkAgainstMovegen(t, v, s, 3000)
+	// -play's line: the engine mates K+B+N v K at 3000 nodes a move, the distance
+	// printed before each of White's moves, from the solve's 59.
+	p, err := v.ParseFEN("8/8/8/4k3/8/8/8/1N2KB2 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if line := s.playLine(p, 3000); !strings.HasPrefix(line, " 59 ") || !strings.HasSuffix(line, " 1 (1-0, checkmate)") {
+		t.Errorf("playLine: %q", line)
+	}
 }
 
 // TestBlackHoleBoard checks the board's tables: the hole stops the bishop, not the
