@@ -108,8 +108,8 @@ func run(name string, fens []string, budgets []uint64) error {
 	return nil
 }
 
-// playLine plays p with the engine on both sides at nodes a move until the game ends or
-// the fifty-move rule would, and returns the distance to mate before each of the strong
+// playLine plays p with the engine on both sides at nodes a move until the game ends (a
+// mate, or a draw: the fifty-move rule, a repetition, a piece lost), and returns the distance to mate before each of the strong
 // side's moves, then how it ended.
 func (s *solver) playLine(p *movegen.Position, nodes uint64) string {
 	g := movegen.NewGame(p)
@@ -117,7 +117,7 @@ func (s *solver) playLine(p *movegen.Position, nodes uint64) string {
 	e.SetHashMB(4)
 	strong := strongSide(p)
 	var b strings.Builder
-	for ply := 0; ; ply++ {
+	for {
 		if o := g.Outcome(); o.Over() {
 			fmt.Fprintf(&b, " (%s, %s)", o.Result, o.Reason)
 			return b.String()
