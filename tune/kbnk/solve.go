@@ -74,6 +74,13 @@ func (s *solver) split(i int) (wk, bk, bishop, knight int) {
 	return i / (n * n * n), i / (n * n) % n, i / n % n, i % n
 }
 
+// placeable reports whether the four pieces stand on four squares with the kings apart:
+// a position with Black to move (with White to move, Black must not be in check too).
+func (s *solver) placeable(wk, bk, bishop, knight int) bool {
+	return wk != bk && wk != bishop && wk != knight && bk != bishop && bk != knight && bishop != knight &&
+		!s.adjacent(wk, bk)
+}
+
 func (s *solver) adjacent(a, b int) bool {
 	for _, t := range s.king[a] {
 		if t == b {
@@ -124,7 +131,7 @@ func (s *solver) solve() {
 	var lost []int32
 	for i := range size {
 		wk, bk, b, k := s.split(i)
-		if wk == bk || wk == b || wk == k || bk == b || bk == k || b == k || s.adjacent(wk, bk) {
+		if !s.placeable(wk, bk, b, k) {
 			continue
 		}
 		moves := 0
@@ -136,7 +143,7 @@ func (s *solver) solve() {
 			if t == k {
 				k2 = -1
 			}
-			if t != wk && !s.attacked(t, wk, b2, k2) {
+			if !s.attacked(t, wk, b2, k2) { // t is never wk: the kings are apart
 				moves++
 			}
 		}
@@ -213,8 +220,7 @@ func (s *solver) stats(light bool) stats {
 	var st stats
 	for i, d := range s.toMate[0] {
 		wk, bk, b, k := s.split(i)
-		if s.light[b] != light || wk == bk || wk == b || wk == k || bk == b || bk == k || b == k ||
-			s.adjacent(wk, bk) || s.attacked(bk, wk, b, k) {
+		if s.light[b] != light || !s.placeable(wk, bk, b, k) || s.attacked(bk, wk, b, k) {
 			continue
 		}
 		st.legal++

@@ -61,7 +61,7 @@ func checkAgainstMovegen(t *testing.T, v *movegen.Variant, s *solver, samples in
 	checked := 0
 	for checked < samples {
 		wk, bk, b, k := rng.IntN(s.n), rng.IntN(s.n), rng.IntN(s.n), rng.IntN(s.n)
-		if wk == bk || wk == b || wk == k || bk == b || bk == k || b == k || s.adjacent(wk, bk) {
+		if !s.placeable(wk, bk, b, k) {
 			continue
 		}
 		whiteToMove := rng.IntN(2) == 0
