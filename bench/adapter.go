@@ -130,9 +130,15 @@ type reply struct {
 	Move     string
 	Score    int  // centipawns from the engine's side, from its last report
 	HasScore bool // the engine reported a score for this move
+	Depth    int  // the depth of that report, 0 if it gave none
 	Elapsed  time.Duration
 	Resign   bool
 	Claim    string // a result it claimed instead of moving ("1/2-1/2 {Draw by repetition}")
+	// Heard is the last line the engine wrote after it was asked to move, and HeardAt
+	// when: what a time forfeit's reason quotes, to tell an engine that searched past its
+	// time from one that never started or stopped talking.
+	Heard   string
+	HeardAt time.Duration
 }
 
 // line is one line of engine output with the time it was read.

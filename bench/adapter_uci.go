@@ -124,6 +124,7 @@ func (e *uci) Move(ctx context.Context, texts []string, c clocks) (reply, error)
 		if len(f) == 0 {
 			continue
 		}
+		r.Heard, r.HeardAt = l.text, l.at.Sub(start)
 		switch f[0] {
 		case "bestmove":
 			r.Elapsed = l.at.Sub(start)
@@ -133,7 +134,7 @@ func (e *uci) Move(ctx context.Context, texts []string, c clocks) (reply, error)
 			return r, nil
 		case "info":
 			if s, ok := uciScore(f); ok {
-				r.Score, r.HasScore = s, true
+				r.Score, r.HasScore, r.Depth = s, true, uciDepth(f)
 			}
 		}
 	}
@@ -194,6 +195,17 @@ func uciScore(f []string) (int, bool) {
 		return 0, false
 	}
 	return 0, false
+}
+
+// uciDepth reads "depth N" of an info line, 0 if it has none.
+func uciDepth(f []string) int {
+	for i := 1; i+1 < len(f); i++ {
+		if f[i] == "depth" {
+			n, _ := strconv.Atoi(f[i+1])
+			return max(n, 0)
+		}
+	}
+	return 0
 }
 
 // EndGame stops a search that may still run (after a forfeit the engine is replaced anyway).

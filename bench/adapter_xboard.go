@@ -278,6 +278,7 @@ func (e *xboard) Move(ctx context.Context, texts []string, c clocks) (reply, err
 		if len(f) == 0 {
 			continue
 		}
+		r.Heard, r.HeardAt = l.text, l.at.Sub(start)
 		switch {
 		case f[0] == "move" && len(f) >= 2:
 			r.Move, r.Elapsed = e.names.fromXB(f[1]), l.at.Sub(start)
@@ -295,6 +296,7 @@ func (e *xboard) Move(ctx context.Context, texts []string, c clocks) (reply, err
 		default:
 			if s, ok := xboardScore(f); ok {
 				r.Score, r.HasScore = s, true
+				r.Depth, _ = strconv.Atoi(strings.TrimRight(f[0], ".&"))
 			}
 		}
 	}

@@ -31,7 +31,8 @@ import (
 //	              (a line longer than the referee reads), spew (junk lines without end)
 //	delay=D       think D (a duration) before every move
 //	reject=N      answer the opponent's N-th move with "Illegal move"
-//	score=N       report score N (centipawns, own side) with every move
+//	score=N       report score N (centipawns, own side) with every move (at depth 1), and
+//	              once before a hang (at depth 7)
 //	name=X        its name; setboard=0 drops the feature; starthang never answers the
 //	              handshake; variants=a,b lists the variants it plays; xbvariants=a,b
 //	              lists those it offers over XBoard instead; log=PATH appends every line
@@ -135,6 +136,9 @@ func (f *fake) think(proto string) string {
 			fmt.Fprintf(os.Stderr, "fake engine: crashing at move %d\n", f.ownMoves)
 			os.Exit(3)
 		case "hang":
+			if f.has("score") { // thinks aloud once, then says nothing more
+				f.report(proto, "", 7)
+			}
 			f.out.Flush()
 			time.Sleep(time.Hour)
 		case "slow":
@@ -197,13 +201,18 @@ func (f *fake) think(proto string) string {
 		return text // a scripted move the fake knows to be illegal: still played
 	}
 	if f.has("score") {
-		if proto == "uci" {
-			f.printf("info depth 1 score cp %s pv %s", f.opt["score"], text)
-		} else {
-			f.printf("1 %s 0 1 %s", f.opt["score"], text)
-		}
+		f.report(proto, text, 1)
 	}
 	return text
+}
+
+// report writes the score option as a search report of depth, with pv as its line.
+func (f *fake) report(proto, pv string, depth int) {
+	if proto == "uci" {
+		f.printf("info depth %d score cp %s pv %s", depth, f.opt["score"], pv)
+	} else {
+		f.printf("%d %s 0 1 %s", depth, f.opt["score"], pv)
+	}
 }
 
 func sortStrings(s []string) {

@@ -124,7 +124,7 @@ func TestLimitsSent(t *testing.T) {
 func TestFixedTimePerMove(t *testing.T) {
 	t.Parallel()
 	_, _, out, code := limitRun(t, []string{"at=2", "act=slow", "sleep=700ms"}, nil, "-st", "0.2", "-timemargin", "100")
-	if code != 0 || !strings.Contains(out, "White loses on time (no move in 0.300 s)") {
+	if code != 0 || !strings.Contains(out, "White loses on time (no move in 0.300 s; it wrote nothing after it was asked)") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 	_, _, out, code = limitRun(t, []string{"delay=250ms"}, nil, "-st", "0.2", "-timemargin", "700", "-maxmoves", "3")

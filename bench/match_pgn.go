@@ -11,7 +11,8 @@ import (
 
 // writePGN writes one game in PGN. The moves are in the native coordinate text of the
 // conventions (no SAN: most variants have none), numbered from the start position's
-// fullmove number; the reason the game ended is the comment before the result.
+// fullmove number; each move the engines played has its score, depth and time as a
+// comment (moveNote), and the reason the game ended is the comment before the result.
 func writePGN(w io.Writer, rec gameRecord, tc TimeControl, date time.Time) error {
 	v := rec.Variant
 	start, err := v.ParseFEN(rec.Start)
@@ -52,6 +53,9 @@ func writePGN(w io.Writer, rec gameRecord, tc TimeControl, date time.Time) error
 			words = append(words, fmt.Sprintf("%d...", num))
 		}
 		words = append(words, m)
+		if k := i - rec.OpeningPlies; k >= 0 && k < len(rec.Notes) && rec.Notes[k] != "" {
+			words = append(words, "{"+pgnComment(rec.Notes[k])+"}")
+		}
 		if i+1 == rec.OpeningPlies {
 			words = append(words, "{end of opening}")
 		}

@@ -3,6 +3,7 @@ package bench
 import (
 	"bytes"
 	"context"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -71,7 +72,10 @@ func TestGameEnds(t *testing.T) {
 			result: movegen.BlackWins, reason: "White loses on time", term: termTime, plies: 0},
 		{name: "hang loses on time", mixed: true, opening: startFEN, tc: "1+0",
 			black:  []string{"at=2", "act=hang"},
-			result: movegen.WhiteWins, reason: "Black loses on time (no move", term: termTime, plies: 3},
+			result: movegen.WhiteWins, reason: " s; it wrote nothing after it was asked)", term: termTime, plies: 3},
+		{name: "hang after thinking loses on time", opening: startFEN, tc: "1+0",
+			black:  []string{"at=2", "act=hang", "score=-25"},
+			result: movegen.WhiteWins, reason: ` s; its last line, at `, term: termTime, plies: 3},
 		{name: "crash", mixed: true, opening: startFEN,
 			white:  []string{"at=2", "act=crash"},
 			result: movegen.BlackWins, reason: "White engine exited", term: termAbandoned, plies: 2},
@@ -167,6 +171,11 @@ func containsAct(opts []string) bool {
 	return false
 }
 
+var (
+	moveNoteRE    = regexp.MustCompile(`\{([^}]*)\}`)
+	validMoveNote = regexp.MustCompile(`^([+-]([0-9]+\.[0-9]{2}|M[0-9]+)(/[0-9]+)? )?[0-9]+\.[0-9]{3}s$`)
+)
+
 // checkPGN checks the tags of one game's PGN and replays its moves from its FEN.
 func checkPGN(t *testing.T, pgn string, g gameRecord) {
 	t.Helper()
@@ -180,22 +189,29 @@ func checkPGN(t *testing.T, pgn string, g gameRecord) {
 	}
 	body := pgn[strings.Index(pgn, "\n\n")+2:]
 	body = strings.ReplaceAll(body, "{end of opening}", "")
-	if i := strings.Index(body, "{"); i >= 0 {
-		if strings.Join(strings.Fields(body[i:]), " ") != "{"+strings.Join(strings.Fields(pgnComment(g.Reason)), " ")+"} "+g.Result.String() {
-			t.Errorf("PGN does not end with the reason and result:\n%s", body)
+	// Every move the engines played has its note, and the last comment is the reason.
+	comments := moveNoteRE.FindAllStringSubmatch(body, -1)
+	var notes int
+	for _, c := range comments[:max(len(comments)-1, 0)] {
+		if !validMoveNote.MatchString(c[1]) {
+			t.Errorf("move comment {%s} is not a move's note", c[1])
 		}
-		body = body[:i]
+		notes++
 	}
+	if want := len(g.Moves) - g.OpeningPlies; notes != want {
+		t.Errorf("PGN has %d move notes, want %d:\n%s", notes, want, body)
+	}
+	if !strings.HasSuffix(strings.Join(strings.Fields(body), " "), "{"+strings.Join(strings.Fields(pgnComment(g.Reason)), " ")+"} "+g.Result.String()) {
+		t.Errorf("PGN does not end with the reason and result:\n%s", body)
+	}
+	moves, _ := movegen.SplitMovetext(body)
 	p, err := movegen.FIDE.ParseFEN(g.Start)
 	if err != nil {
 		t.Fatal(err)
 	}
 	game := movegen.NewGame(p)
 	n := 0
-	for _, w := range strings.Fields(body) {
-		if strings.HasSuffix(w, ".") {
-			continue
-		}
+	for _, w := range moves {
 		if _, err := game.PlayText(w); err != nil {
 			t.Fatalf("PGN move %s: %v\n%s", w, err, pgn)
 		}

@@ -62,7 +62,10 @@ type gameRecord struct {
 	Result       movegen.Result
 	Reason       string // how it ended, in words ("checkmate", "Black loses on time")
 	Termination  string // PGN Termination tag
-	broken       [2]bool
+	// Notes has, for each move the engines played, what the PGN says of it: its score and
+	// depth as the engine reported them, and the time it took (moveNote).
+	Notes  []string
+	broken [2]bool
 }
 
 // scoreOf is engine k's result in the game in half points (2 a win, 1 a draw, 0 a loss),
@@ -176,7 +179,7 @@ func playGame(ctx context.Context, players [2]player, rg refGame) (rec gameRecor
 			return rec
 		case errors.Is(err, errNoReply):
 			rec.broken[side] = true
-			lose(side, termTime, "loses on time (no move in %.3f s%s)", c.Budget.Seconds(), machine().note(asked))
+			lose(side, termTime, "loses on time (no move in %.3f s%s%s)", c.Budget.Seconds(), lastWords(r), machine().note(asked))
 			return rec
 		case errors.Is(err, errUnreadable):
 			rec.broken[side] = true
@@ -216,6 +219,7 @@ func playGame(ctx context.Context, players [2]player, rg refGame) (rec gameRecor
 			return rec
 		}
 		rec.Moves = append(rec.Moves, pos.MoveText(m))
+		rec.Notes = append(rec.Notes, moveNote(r))
 		g.Play(m)
 		// Time used within the margin is forgiven: the clock stops at zero. A session of
 		// Moves moves ends with Base added for the next one.
@@ -226,6 +230,51 @@ func playGame(ctx context.Context, players [2]player, rg refGame) (rec gameRecor
 		scores = append(scores, scored{r.Score, r.HasScore})
 	}
 }
+
+// lastWords is what the reason of a forfeit by silence adds: the last line the engine
+// wrote after it was asked to move, and when. An engine that searched on past its time
+// and one that never started (or stopped talking at once) read differently.
+func lastWords(r reply) string {
+	if r.Heard == "" {
+		return "; it wrote nothing after it was asked"
+	}
+	text := r.Heard
+	if len(text) > maxQuoted {
+		text = text[:maxQuoted] + "..."
+	}
+	return fmt.Sprintf("; its last line, at %.3f s: %q", r.HeardAt.Seconds(), text)
+}
+
+// maxQuoted is as much of an engine's line as a reason quotes: an info line's depth,
+// score, time and nodes, not its whole principal variation.
+const maxQuoted = 80
+
+// moveNote is the comment the PGN gives an engine's move, in cutechess's form: the score
+// in pawns from the mover's side, "/" its depth, then the time the move took ("+0.35/11
+// 0.312s"); a mate is "+M3" (mate in 3 moves) or "-M3"; without a score, the time alone.
+func moveNote(r reply) string {
+	t := fmt.Sprintf("%.3fs", r.Elapsed.Seconds())
+	if !r.HasScore {
+		return t
+	}
+	var score string
+	switch s := r.Score; {
+	case s > mateScore-maxMateMoves:
+		score = fmt.Sprintf("+M%d", mateScore-s)
+	case s < -mateScore+maxMateMoves:
+		score = fmt.Sprintf("-M%d", s+mateScore)
+	default:
+		score = fmt.Sprintf("%+.2f", float64(s)/100)
+	}
+	if r.Depth > 0 {
+		score += fmt.Sprintf("/%d", r.Depth)
+	}
+	return score + " " + t
+}
+
+// maxMateMoves bounds the mates a score stands for: uciScore counts "mate N" as
+// mateScore - N.
+const maxMateMoves = 1000
 
 // parseEngineMove finds the legal move of p an engine wrote: its native text, or one of
 // two forms a multi-leg move takes over XBoard, when exactly one legal move reads so:

@@ -3,6 +3,7 @@ package bench
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"varchess/movegen"
 )
@@ -106,5 +107,43 @@ func TestParseEngineMoveHopEnPassantOverXBoard(t *testing.T) {
 		if m, err := parseEngineMove(p, bad); err == nil {
 			t.Errorf("%q accepted as %s", bad, p.MoveText(m))
 		}
+	}
+}
+
+// TestMoveNote: the PGN's comment on a move reads as cutechess writes it, mates included.
+func TestMoveNote(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		r    reply
+		want string
+	}{
+		{reply{Elapsed: 312 * ms}, "0.312s"},
+		{reply{Score: 35, HasScore: true, Depth: 11, Elapsed: 312 * ms}, "+0.35/11 0.312s"},
+		{reply{Score: -1250, HasScore: true, Elapsed: 5 * ms}, "-12.50 0.005s"},
+		{reply{Score: 0, HasScore: true, Depth: 3, Elapsed: 0}, "+0.00/3 0.000s"},
+		{reply{Score: mateScore - 3, HasScore: true, Depth: 9, Elapsed: 40 * ms}, "+M3/9 0.040s"},
+		{reply{Score: -mateScore + 2, HasScore: true, Depth: 9, Elapsed: 40 * ms}, "-M2/9 0.040s"},
+	} {
+		if got := moveNote(c.r); got != c.want {
+			t.Errorf("moveNote(%+v) = %q, want %q", c.r, got, c.want)
+		}
+	}
+	// The scores come from the adapters' readers: a UCI mate in 3 is mateScore - 3.
+	f := strings.Fields("info depth 9 seldepth 12 score mate 3 nodes 5000 pv e2e4")
+	if s, ok := uciScore(f); !ok || uciDepth(f) != 9 || moveNote(reply{Score: s, HasScore: true, Depth: uciDepth(f)}) != "+M3/9 0.000s" {
+		t.Errorf("UCI mate in 3 at depth 9 noted as %q", moveNote(reply{Score: s, HasScore: ok, Depth: uciDepth(f)}))
+	}
+}
+
+// TestLastWords: a forfeit by silence quotes the engine's last line, cut short, or says
+// it wrote nothing.
+func TestLastWords(t *testing.T) {
+	if got := lastWords(reply{}); got != "; it wrote nothing after it was asked" {
+		t.Errorf("silent engine: %q", got)
+	}
+	long := "info depth 12 score cp 31 time 4100 nodes 5000000 pv " + strings.Repeat("e2e4 e7e5 ", 20)
+	got := lastWords(reply{Heard: long, HeardAt: 4100 * time.Millisecond})
+	if !strings.HasPrefix(got, `; its last line, at 4.100 s: "info depth 12 score cp 31 time 4100`) || !strings.HasSuffix(got, `..."`) || len(got) > maxQuoted+50 {
+		t.Errorf("long line quoted as %q", got)
 	}
 }
