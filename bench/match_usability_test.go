@@ -277,21 +277,24 @@ func TestEloReadable(t *testing.T) {
 	}
 }
 
-// TestRepositoryStandsAlone: the README's commands run only programs this repository
-// builds, and no file of the repository points outside it (a clone has nothing beside it).
+// TestRepositoryStandsAlone: the commands of the README and of the measurements' page run
+// only programs this repository builds, and no file of the repository points outside it
+// (a clone has nothing beside it).
 func TestRepositoryStandsAlone(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
 	makefile, err := os.ReadFile("../Makefile")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range regexp.MustCompile(`(?:^|[^/\w])(bin/[\w.-]+)`).FindAllStringSubmatch(string(readme), -1) {
-		bin := m[1] // bin/engine, not /usr/bin/x or /bin/sh
-		if !strings.Contains(string(makefile), bin) {
-			t.Errorf("README runs %s, which no make target builds", bin)
+	for _, doc := range []string{"README.md", "docs/measured.md"} {
+		text, err := os.ReadFile("../" + doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range regexp.MustCompile(`(?:^|[^/\w])(bin/[\w.-]+)`).FindAllStringSubmatch(string(text), -1) {
+			bin := m[1] // bin/engine, not /usr/bin/x or /bin/sh
+			if !strings.Contains(string(makefile), bin) {
+				t.Errorf("%s runs %s, which no make target builds", doc, bin)
+			}
 		}
 	}
 	outside := ".." + "/shared" // written so that this file does not match itself
