@@ -36,16 +36,16 @@ func FuzzParseFeatures(f *testing.F) {
 }
 
 func TestScores(t *testing.T) {
-	for l, want := range map[string]int{
-		" 5     15        1      21499 d2d4 d7d5": 15,
-		"12& -230 100 5000 e2e4":                  -230,
+	for l, want := range map[string][2]int{
+		" 5     15        1      21499 d2d4 d7d5": {15, 5},
+		"12& -230 100 5000 e2e4":                  {-230, 12},
 	} {
-		if s, ok := xboardScore(strings.Fields(l)); !ok || s != want {
-			t.Errorf("xboardScore(%q) = %d, %v", l, s, ok)
+		if s, d, ok := xboardScore(strings.Fields(l)); !ok || s != want[0] || d != want[1] {
+			t.Errorf("xboardScore(%q) = %d, %d, %v", l, s, d, ok)
 		}
 	}
 	for _, l := range []string{"# times @ 117385045: real=14", "move e2e4", "1 2 3", "tellics say hi there"} {
-		if s, ok := xboardScore(strings.Fields(l)); ok {
+		if s, _, ok := xboardScore(strings.Fields(l)); ok {
 			t.Errorf("xboardScore(%q) = %d", l, s)
 		}
 	}

@@ -294,27 +294,27 @@ func (e *xboard) Move(ctx context.Context, texts []string, c clocks) (reply, err
 			r.Elapsed = l.at.Sub(start)
 			return r, &rejectError{strings.TrimSpace(l.text)}
 		default:
-			if s, ok := xboardScore(f); ok {
-				r.Score, r.HasScore = s, true
-				r.Depth, _ = strconv.Atoi(strings.TrimRight(f[0], ".&"))
+			if s, depth, ok := xboardScore(f); ok {
+				r.Score, r.HasScore, r.Depth = s, true, depth
 			}
 		}
 	}
 }
 
-// xboardScore reads the score of a thinking line "depth score time nodes pv...".
-func xboardScore(f []string) (int, bool) {
+// xboardScore reads the score and the depth of a thinking line "depth score time nodes pv...".
+func xboardScore(f []string) (score, depth int, ok bool) {
 	if len(f) < 4 {
-		return 0, false
+		return 0, 0, false
 	}
-	if _, err := strconv.Atoi(strings.TrimRight(f[0], ".&")); err != nil {
-		return 0, false
-	}
-	s, err := strconv.Atoi(f[1])
+	depth, err := strconv.Atoi(strings.TrimRight(f[0], ".&"))
 	if err != nil {
-		return 0, false
+		return 0, 0, false
 	}
-	return s, true
+	score, err = strconv.Atoi(f[1])
+	if err != nil {
+		return 0, 0, false
+	}
+	return score, depth, true
 }
 
 // EndGame tells the engine the result, which also stops it thinking.
