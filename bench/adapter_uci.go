@@ -110,8 +110,8 @@ func (e *uci) Move(ctx context.Context, texts []string, c clocks) (reply, error)
 		b.WriteString(" moves " + strings.Join(texts, " "))
 	}
 	p.send("%s", b.String())
+	start := time.Now() // before go: a line read at once must not predate it
 	p.send("%s", uciGo(e.setup.TC, c))
-	start := time.Now()
 	deadline := start.Add(c.Budget)
 	var r reply
 	for {

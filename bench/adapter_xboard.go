@@ -244,6 +244,9 @@ func (e *xboard) sendMove(m string) {
 func (e *xboard) Move(ctx context.Context, texts []string, c clocks) (reply, error) {
 	p := e.p
 	own, opp := c.Left[c.Side], c.Left[c.Side.Other()]
+	// The clock starts before the command that sets the engine thinking: an engine that
+	// answers at once must not be stamped as answering before it was asked.
+	start := time.Now()
 	times := func() {
 		p.send("time %d", max(own.Milliseconds()/10, 0))
 		p.send("otim %d", max(opp.Milliseconds()/10, 0))
@@ -265,7 +268,6 @@ func (e *xboard) Move(ctx context.Context, texts []string, c clocks) (reply, err
 		}
 	}
 	e.told = len(texts)
-	start := time.Now()
 	deadline := start.Add(c.Budget)
 	var r reply
 	for {
