@@ -394,6 +394,9 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 		}
 		next := w.child(p, ply)
 		next.Apply(m)
+		if standPat && w.losingCapture(p, next, m) {
+			continue
+		}
 		if qply+1 < qCheckPlies {
 			// The child asks whether it is in check: InCheckAfter, knowing the move, answers
 			// for less than the child's InCheck.

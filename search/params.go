@@ -66,6 +66,10 @@ const (
 	// deltaMargin: quiescence skips a capture that cannot lift the score to alpha even
 	// with this much positional gain on top of the victim's value.
 	deltaMargin = 200
+	// losingCaptureMargin: quiescence skips a capture by a piece worth more than its
+	// victim by over this much, when the enemy attacks its landing square and nothing
+	// guards it (losingCapture).
+	losingCaptureMargin = 50
 
 	// lazyMargin: quiescence stands pat on material alone when it beats beta by this much,
 	// without the full evaluation.

@@ -80,3 +80,27 @@ func (w *worker) repeated(p *movegen.Position, ply int) bool {
 	}
 	return false
 }
+
+// losingCapture reports whether quiescence should pass over capture m, played from p to
+// next: the capturing piece is worth more than its victim by over losingCaptureMargin, and
+// on the square where it lands the opponent attacks it and nothing of its own side guards
+// it. It stands in for a static exchange evaluation, read from Attacked alone, so it holds
+// in every game (a Jumping Knights capture is judged beyond its victim, where it lands).
+// A guarded capturer is left to the search: a rook taking a knight that the enemy queen
+// attacks and a pawn defends is often a good exchange. It never judges a piece that did
+// not end on the move's destination (a Hop Chess bounce), a king, a promotion, nor a game
+// where an entry can win outright (the capture may be that entry).
+func (w *worker) losingCapture(p, next *movegen.Position, m movegen.Move) bool {
+	if m.Promo() != movegen.NoType || w.ev.DecisiveEntries() {
+		return false
+	}
+	mover, victim := p.MovingPiece(m), p.Captured(m)
+	if victim == movegen.Empty || mover.Type() == movegen.King || next.At(m.To()) != mover {
+		return false
+	}
+	if w.ev.Value(mover.Type()) <= w.ev.Value(victim.Type())+losingCaptureMargin {
+		return false
+	}
+	us := mover.Color()
+	return next.Attacked(m.To(), us.Other()) && !next.Attacked(m.To(), us)
+}
