@@ -30,6 +30,8 @@ func TestLosingCapture(t *testing.T) {
 			"4k3/8/8/q2n4/2P5/8/8/3R1K2 w - - 0 1", "d1d5", false},
 		{"rook takes a knight the queen attacks, unguarded", movegen.FIDE,
 			"4k3/8/8/q2n4/8/8/8/3R1K2 w - - 0 1", "d1d5", true},
+		{"a queen sacrifice (TestFindsMates: a mate in 2)", movegen.FIDE,
+			"5r1k/pp4pp/8/5P1Q/2B5/4R3/8/6K1 w - - 0 1", "h5h7", true},
 		{"a quiet move", movegen.FIDE,
 			"4k3/8/3p4/4p3/8/8/8/4QK2 w - - 0 1", "e1e4", false},
 		{"black queen takes a pawn that a pawn guards", movegen.FIDE,

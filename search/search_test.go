@@ -51,6 +51,10 @@ func TestFindsMates(t *testing.T) {
 		{"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 1},
 		{"1k6/ppp5/8/8/8/8/5Q2/K6R w - - 0 1", 1},
 		{"kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 2},
+		// Qxh7+ Kxh7 Rh3#: the mate begins with a capture that losingCapture calls
+		// losing (the queen, unguarded, takes a pawn the king recaptures), which only
+		// quiescence may pass over.
+		{"5r1k/pp4pp/8/5P1Q/2B5/4R3/8/6K1 w - - 0 1", 2},
 		{"6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1", 2},
 		{"r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 3},
 		{"3r1r1k/1p3p1p/p2p4/4n1NN/6bQ/1BPq4/P3p1PP/1R5K w - - 0 1", 3},
