@@ -88,7 +88,8 @@ const pawnCacheSize = 1 << 12
 
 type pawnEntry struct {
 	key   uint64
-	score int32 // White's pawn-structure score minus Black's
+	score int32     // White's pawn-structure score minus Black's
+	files [2]uint16 // the files each side has pawns on
 	used  bool
 }
 
@@ -226,7 +227,18 @@ func (e *Evaluator) EvaluateMat(p *movegen.Position, pc *PawnCache, m Mat) int {
 		s[c] += e.sideScore(p, c, phase, &pawnKey, &zoneAttacks)
 	}
 	if e.v.Geometry.Files <= maxFiles {
-		s[movegen.White] += e.pawnScore(p, pawnKey, pc)
+		ps, files := e.pawnScore(p, pawnKey, pc)
+		s[movegen.White] += ps
+		if e.par.RookOpenFile != 0 || e.par.RookHalfOpenFile != 0 {
+			e.rookFiles(p, files, &s)
+		}
+	}
+	if e.par.BishopPair != 0 {
+		for c := movegen.White; c <= movegen.Black; c++ {
+			if p.Count(c, movegen.Bishop) >= 2 {
+				s[c] += e.par.BishopPair
+			}
+		}
 	}
 	for c := movegen.White; c <= movegen.Black; c++ {
 		if n := zoneAttacks[c]; n > 0 {
@@ -403,8 +415,9 @@ func (e *Evaluator) movesOnto(p *movegen.Position, sq movegen.Square, t movegen.
 }
 
 // pawnScore is White's pawn-structure score minus Black's for p, whose pawns have the
-// key key: from pc when it has seen the structure, else from the pawns file by file.
-func (e *Evaluator) pawnScore(p *movegen.Position, key uint64, pc *PawnCache) int {
+// key key, and the files each side has pawns on (bit f for file f): from pc when it has
+// seen the structure, else from the pawns file by file.
+func (e *Evaluator) pawnScore(p *movegen.Position, key uint64, pc *PawnCache) (int, [2]uint16) {
 	var ent *pawnEntry
 	if pc != nil {
 		if pc.of != e {
@@ -412,11 +425,19 @@ func (e *Evaluator) pawnScore(p *movegen.Position, key uint64, pc *PawnCache) in
 		}
 		ent = &pc.entries[key&(pawnCacheSize-1)]
 		if ent.used && ent.key == key {
-			return int(ent.score)
+			return int(ent.score), ent.files
 		}
 	}
 	var pi pawnInfo
 	e.pawnFiles(p, &pi)
+	var files [2]uint16
+	for c := range files {
+		for f, n := range pi.count[c] {
+			if n > 0 {
+				files[c] |= 1 << f
+			}
+		}
+	}
 	score := 0
 	if pi.n[movegen.White] > 0 {
 		score += e.pawns(movegen.White, &pi)
@@ -425,9 +446,33 @@ func (e *Evaluator) pawnScore(p *movegen.Position, key uint64, pc *PawnCache) in
 		score -= e.pawns(movegen.Black, &pi)
 	}
 	if ent != nil {
-		*ent = pawnEntry{key: key, score: int32(score), used: true}
+		*ent = pawnEntry{key: key, score: int32(score), files: files, used: true}
 	}
-	return score
+	return score, files
+}
+
+// rookFiles adds to s each side's rooks on open files (no pawn) and half-open ones (only
+// enemy pawns), from the files each side has pawns on: a rook there reaches the enemy
+// camp along the file.
+func (e *Evaluator) rookFiles(p *movegen.Position, files [2]uint16, s *[2]int) {
+	for c := movegen.White; c <= movegen.Black; c++ {
+		if p.Count(c, movegen.Rook) == 0 {
+			continue
+		}
+		for _, sq := range p.Pieces(c) {
+			if p.At(sq).Type() != movegen.Rook {
+				continue
+			}
+			bit := uint16(1) << e.file[sq]
+			switch {
+			case files[c]&bit != 0:
+			case files[c.Other()]&bit == 0:
+				s[c] += e.par.RookOpenFile
+			default:
+				s[c] += e.par.RookHalfOpenFile
+			}
+		}
+	}
 }
 
 // pawnInfo is where each side's pawns stand, file by file.

@@ -422,3 +422,49 @@ func TestMovesOnto(t *testing.T) {
 		}
 	}
 }
+
+// TestBishopPairAndRookFiles: each of the three weights adds exactly its value per
+// instance, and only where its pattern is: the same positions scored with the weight and
+// without differ by it.
+func TestBishopPairAndRookFiles(t *testing.T) {
+	base := ParamsFor(movegen.FIDE)
+	base.BishopPair, base.RookOpenFile, base.RookHalfOpenFile = 0, 0, 0
+	cases := []struct {
+		fen              string
+		pair, open, half int // White's count minus Black's, as the weights apply
+	}{
+		// White's two bishops against bishop and knight; no rook.
+		{"4k3/pppn1ppp/4b3/8/8/2B1B3/PPP2PPP/4K3 w - - 0 1", 1, 0, 0},
+		// White's rook on the open e-file; Black's on the d-file, half-open (only White's
+		// d-pawn), so both count.
+		{"3r2k1/ppp2ppp/8/8/8/8/PPPP1PPP/4RK2 w - - 0 1", 0, 1, -1},
+		// Rooks behind their own pawns count nothing.
+		{"r3k3/pppppppp/8/8/8/8/PPPPPPPP/R3K3 w - - 0 1", 0, 0, 0},
+		// Black to move: the score is Black's view, the counts are White's.
+		{"3r2k1/ppp2ppp/8/8/8/8/PPPP1PPP/4RK2 b - - 0 1", 0, 1, -1},
+	}
+	for _, c := range cases {
+		p := movegen.FIDE.MustParseFEN(c.fen)
+		sign := 1
+		if p.SideToMove() == movegen.Black {
+			sign = -1
+		}
+		without := NewWithParams(movegen.FIDE, base).Evaluate(p)
+		for _, w := range []struct {
+			name  string
+			set   func(*Params)
+			count int
+		}{
+			{"BishopPair", func(par *Params) { par.BishopPair = 37 }, c.pair},
+			{"RookOpenFile", func(par *Params) { par.RookOpenFile = 37 }, c.open},
+			{"RookHalfOpenFile", func(par *Params) { par.RookHalfOpenFile = 37 }, c.half},
+		} {
+			par := base
+			w.set(&par)
+			got := NewWithParams(movegen.FIDE, par).Evaluate(p) - without
+			if want := sign * 37 * w.count; got != want {
+				t.Errorf("%s with %s = 37: the score moves by %d, want %d", c.fen, w.name, got, want)
+			}
+		}
+	}
+}

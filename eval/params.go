@@ -41,6 +41,9 @@ type Params struct {
 	// pawn with no friend on a neighbouring file, PassedPawn for a passed pawn at the
 	// promotion rank (growing with the square of its progress).
 	DoubledPawn, IsolatedPawn, PassedPawn int
+	// BishopPair for a side with two bishops or more; RookOpenFile per rook on a file
+	// without pawns, RookHalfOpenFile per rook on a file with only enemy pawns.
+	BishopPair, RookOpenFile, RookHalfOpenFile int
 
 	// The terms of the variants' zones (movegen.ZoneKind) and position state: GoalAttack
 	// per piece attacking the side's goal square (the opponent's weak square), GoalKing
@@ -106,6 +109,10 @@ var defaultParams = Params{
 	DoubledPawn:       12,
 	IsolatedPawn:      10,
 	PassedPawn:        120,
+	// Measured in FIDE chess only so far (its params file); elsewhere off.
+	BishopPair:       0,
+	RookOpenFile:     0,
+	RookHalfOpenFile: 0,
 	// Goal squares (The Weak Square's): a piece that enters one wins; a bare king walks
 	// there.
 	GoalAttack: 40,

@@ -27,6 +27,9 @@ func init() {
 		DoubledPawn:         14,
 		IsolatedPawn:        6,
 		PassedPawn:          180,
+		BishopPair:          30, // hand-set, the classical half pawn's lower end (Kaufman)
+		RookOpenFile:        20, // hand-set
+		RookHalfOpenFile:    10, // hand-set
 		GoalAttack:          40,
 		GoalKing:            6,
 		TrampolineNearKing:  25,

@@ -25,6 +25,7 @@ var tunable = []tunableWeight{
 	{"MobilityScale", 4},
 	{"ShieldPawn", 2}, {"KingZoneAttack", 1}, {"KingZoneQuadratic", 1},
 	{"DoubledPawn", 2}, {"IsolatedPawn", 2}, {"PassedPawn", 10},
+	{"BishopPair", 5}, {"RookOpenFile", 2}, {"RookHalfOpenFile", 2},
 	{"GoalAttack", 5}, {"GoalKing", 1}, {"TrampolineNearKing", 5}, {"BunkerRight", 3},
 	{"EdgeKingStalemate", 5}, {"ShelterKingEndgame", 5},
 	{"Tempo", 2},
