@@ -430,14 +430,7 @@ func (e *Evaluator) pawnScore(p *movegen.Position, key uint64, pc *PawnCache) (i
 	}
 	var pi pawnInfo
 	e.pawnFiles(p, &pi)
-	var files [2]uint16
-	for c := range files {
-		for f, n := range pi.count[c] {
-			if n > 0 {
-				files[c] |= 1 << f
-			}
-		}
-	}
+	files := pi.files
 	score := 0
 	if pi.n[movegen.White] > 0 {
 		score += e.pawns(movegen.White, &pi)
@@ -480,6 +473,7 @@ type pawnInfo struct {
 	count [2][maxFiles]int8
 	least [2][maxFiles]int8 // lowest rank of a pawn on the file (127 if none)
 	most  [2][maxFiles]int8 // highest rank of a pawn on the file (-1 if none)
+	files [2]uint16         // the files with a pawn, bit f for file f
 	sq    [2][32]movegen.Square
 	n     [2]int
 	key   uint64 // the XOR of the pawns' pawnKey
@@ -501,6 +495,7 @@ func (pi *pawnInfo) add(c movegen.Color, sq movegen.Square, f, r int8, key uint6
 	pi.sq[c][pi.n[c]] = sq
 	pi.n[c]++
 	pi.count[c][f]++
+	pi.files[c] |= 1 << f
 	pi.least[c][f] = min(pi.least[c][f], r)
 	pi.most[c][f] = max(pi.most[c][f], r)
 }

@@ -27,7 +27,7 @@ func init() {
 		DoubledPawn:         14,
 		IsolatedPawn:        6,
 		PassedPawn:          180,
-		BishopPair:          30, // hand-set, the classical half pawn's lower end (Kaufman)
+		BishopPair:          30, // hand-set, below Kaufman's half pawn
 		RookOpenFile:        20, // hand-set
 		RookHalfOpenFile:    10, // hand-set
 		GoalAttack:          40,
