@@ -426,9 +426,10 @@ func TestMovesOnto(t *testing.T) {
 // TestBishopPairAndRookFiles: each of the three weights adds exactly its value per
 // instance, and only where its pattern is: the same positions scored with the weight and
 // without differ by it.
+// TestBishopPairAndRookFiles checks the three terms in each game that weighs them: FIDE
+// chess, and Bunker and Pre-chess (FIDE's armies on its board, whose FENs FIDE's parse
+// in). Each weight must move the score by its value per instance, and only there.
 func TestBishopPairAndRookFiles(t *testing.T) {
-	base := ParamsFor(movegen.FIDE)
-	base.BishopPair, base.RookOpenFile, base.RookHalfOpenFile = 0, 0, 0
 	cases := []struct {
 		fen              string
 		pair, open, half int // White's count minus Black's, as the weights apply
@@ -443,27 +444,36 @@ func TestBishopPairAndRookFiles(t *testing.T) {
 		// Black to move: the score is Black's view, the counts are White's.
 		{"3r2k1/ppp2ppp/8/8/8/8/PPPP1PPP/4RK2 b - - 0 1", 0, 1, -1},
 	}
-	for _, c := range cases {
-		p := movegen.FIDE.MustParseFEN(c.fen)
-		sign := 1
-		if p.SideToMove() == movegen.Black {
-			sign = -1
+	for _, name := range []string{"normal", "bunker", "prechess"} {
+		v := movegen.ByName(name)
+		if par := ParamsFor(v); par.BishopPair <= 0 || par.RookOpenFile <= par.RookHalfOpenFile || par.RookHalfOpenFile <= 0 {
+			t.Errorf("%s: BishopPair %d, RookOpenFile %d, RookHalfOpenFile %d: want all three on, an open file above a half-open one",
+				name, par.BishopPair, par.RookOpenFile, par.RookHalfOpenFile)
 		}
-		without := NewWithParams(movegen.FIDE, base).Evaluate(p)
-		for _, w := range []struct {
-			name  string
-			set   func(*Params)
-			count int
-		}{
-			{"BishopPair", func(par *Params) { par.BishopPair = 37 }, c.pair},
-			{"RookOpenFile", func(par *Params) { par.RookOpenFile = 37 }, c.open},
-			{"RookHalfOpenFile", func(par *Params) { par.RookHalfOpenFile = 37 }, c.half},
-		} {
-			par := base
-			w.set(&par)
-			got := NewWithParams(movegen.FIDE, par).Evaluate(p) - without
-			if want := sign * 37 * w.count; got != want {
-				t.Errorf("%s with %s = 37: the score moves by %d, want %d", c.fen, w.name, got, want)
+		base := ParamsFor(v)
+		base.BishopPair, base.RookOpenFile, base.RookHalfOpenFile = 0, 0, 0
+		for _, c := range cases {
+			p := v.MustParseFEN(c.fen)
+			sign := 1
+			if p.SideToMove() == movegen.Black {
+				sign = -1
+			}
+			without := NewWithParams(v, base).Evaluate(p)
+			for _, w := range []struct {
+				name  string
+				set   func(*Params)
+				count int
+			}{
+				{"BishopPair", func(par *Params) { par.BishopPair = 37 }, c.pair},
+				{"RookOpenFile", func(par *Params) { par.RookOpenFile = 37 }, c.open},
+				{"RookHalfOpenFile", func(par *Params) { par.RookHalfOpenFile = 37 }, c.half},
+			} {
+				par := base
+				w.set(&par)
+				got := NewWithParams(v, par).Evaluate(p) - without
+				if want := sign * 37 * w.count; got != want {
+					t.Errorf("%s: %s with %s = 37: the score moves by %d, want %d", name, c.fen, w.name, got, want)
+				}
 			}
 		}
 	}
