@@ -427,8 +427,8 @@ func TestMovesOnto(t *testing.T) {
 // instance, and only where its pattern is: the same positions scored with the weight and
 // without differ by it.
 // TestBishopPairAndRookFiles checks the three terms in each game that weighs them: FIDE
-// chess, and Bunker and Pre-chess (FIDE's armies on its board, whose FENs FIDE's parse
-// in). Each weight must move the score by its value per instance, and only there.
+// chess, and Bunker (FIDE's armies on its board, whose FENs FIDE's parse in). Each weight
+// must move the score by its value per instance, and only there.
 func TestBishopPairAndRookFiles(t *testing.T) {
 	cases := []struct {
 		fen              string
@@ -444,7 +444,7 @@ func TestBishopPairAndRookFiles(t *testing.T) {
 		// Black to move: the score is Black's view, the counts are White's.
 		{"3r2k1/ppp2ppp/8/8/8/8/PPPP1PPP/4RK2 b - - 0 1", 0, 1, -1},
 	}
-	for _, name := range []string{"normal", "bunker", "prechess"} {
+	for _, name := range []string{"normal", "bunker"} {
 		v := movegen.ByName(name)
 		if par := ParamsFor(v); par.BishopPair <= 0 || par.RookOpenFile <= par.RookHalfOpenFile || par.RookHalfOpenFile <= 0 {
 			t.Errorf("%s: BishopPair %d, RookOpenFile %d, RookHalfOpenFile %d: want all three on, an open file above a half-open one",

@@ -109,7 +109,7 @@ var defaultParams = Params{
 	DoubledPawn:       12,
 	IsolatedPawn:      10,
 	PassedPawn:        120,
-	// Measured in FIDE chess only so far (its params file); elsewhere off.
+	// Measured in FIDE chess and Bunker so far (their params files); elsewhere off.
 	BishopPair:       0,
 	RookOpenFile:     0,
 	RookHalfOpenFile: 0,

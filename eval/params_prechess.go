@@ -27,9 +27,6 @@ func init() {
 		DoubledPawn:         18,
 		IsolatedPawn:        8,
 		PassedPawn:          150,
-		BishopPair:          30, // hand-set, FIDE chess's
-		RookOpenFile:        20, // hand-set, FIDE chess's
-		RookHalfOpenFile:    10, // hand-set, FIDE chess's
 		GoalAttack:          40,
 		GoalKing:            6,
 		TrampolineNearKing:  25,
