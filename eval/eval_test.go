@@ -423,12 +423,10 @@ func TestMovesOnto(t *testing.T) {
 	}
 }
 
-// TestBishopPairAndRookFiles: each of the three weights adds exactly its value per
+// TestBishopPairAndRookFiles: in each game that weighs them (FIDE chess, and Bunker, whose
+// parser reads FIDE's FENs), each of the three weights adds exactly its value per
 // instance, and only where its pattern is: the same positions scored with the weight and
 // without differ by it.
-// TestBishopPairAndRookFiles checks the three terms in each game that weighs them: FIDE
-// chess, and Bunker (FIDE's armies on its board, whose FENs FIDE's parse in). Each weight
-// must move the score by its value per instance, and only there.
 func TestBishopPairAndRookFiles(t *testing.T) {
 	cases := []struct {
 		fen              string
