@@ -444,11 +444,11 @@ func TestBishopPairAndRookFiles(t *testing.T) {
 	}
 	for _, name := range []string{"normal", "bunker"} {
 		v := movegen.ByName(name)
-		if par := ParamsFor(v); par.BishopPair <= 0 || par.RookOpenFile <= par.RookHalfOpenFile || par.RookHalfOpenFile <= 0 {
-			t.Errorf("%s: BishopPair %d, RookOpenFile %d, RookHalfOpenFile %d: want all three on, an open file above a half-open one",
-				name, par.BishopPair, par.RookOpenFile, par.RookHalfOpenFile)
-		}
 		base := ParamsFor(v)
+		if base.BishopPair <= 0 || base.RookOpenFile <= base.RookHalfOpenFile || base.RookHalfOpenFile <= 0 {
+			t.Errorf("%s: BishopPair %d, RookOpenFile %d, RookHalfOpenFile %d: want all three on, an open file above a half-open one",
+				name, base.BishopPair, base.RookOpenFile, base.RookHalfOpenFile)
+		}
 		base.BishopPair, base.RookOpenFile, base.RookHalfOpenFile = 0, 0, 0
 		for _, c := range cases {
 			p := v.MustParseFEN(c.fen)
