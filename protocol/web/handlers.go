@@ -175,6 +175,11 @@ func (s *Server) handleExplain(w http.ResponseWriter, r *http.Request) {
 		writeAPIError(w, badRequest(fmt.Sprintf("Send the clicks to explain: 1 to %d square names or hand pieces.", maxClicks)))
 		return
 	}
+	// A game that ended by a draw claim still has legal moves: no click starts one now.
+	if o := g.game.Outcome(); o.Over() {
+		writeJSON(w, http.StatusOK, map[string]string{"reason": fmt.Sprintf("The game is over (%s).", o.Reason)})
+		return
+	}
 	reason, err := explain(g.game.Position(), req.Clicks)
 	if err != nil {
 		writeAPIError(w, err)

@@ -425,6 +425,10 @@ func TestExplainEndpoint(t *testing.T) {
 			"White's king is stuck: White must pass until Black has placed all its pieces. Press Pass."},
 		{game{Variant: "weaksquare", FEN: "*****1/3k2/6/6/P1P3/3N2/1K4/1*****[RRBBNPrrbbnnppp] w - - 0 5 JJ"}, []string{"@R"}, 200,
 			"The only move is a pass. Press Pass."},
+		// Over by mate, and by threefold repetition, where legal moves remain.
+		{game{Variant: "normal", Moves: []string{"f2f3", "e7e5", "g2g4", "d8h4"}}, []string{"e2"}, 200, "The game is over"},
+		{game{Variant: "normal", Moves: []string{"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"}}, []string{"e2"}, 200,
+			"The game is over (threefold repetition)"},
 		{game{Variant: "normal"}, []string{"x9"}, 400, "not a square"},
 		{game{Variant: "normal"}, []string{"@Z"}, 400, "names no piece"},
 		{game{Variant: "normal"}, nil, 400, "Send the clicks"},
