@@ -175,7 +175,8 @@ func (s *Server) handleExplain(w http.ResponseWriter, r *http.Request) {
 		writeAPIError(w, badRequest(fmt.Sprintf("Send the clicks to explain: 1 to %d square names or hand pieces.", maxClicks)))
 		return
 	}
-	// A game that ended by a draw claim still has legal moves: no click starts one now.
+	// Once the game has an outcome no click starts a move. A draw by repetition or the
+	// fifty-move rule leaves legal moves, where explain would take a click for a start.
 	if o := g.game.Outcome(); o.Over() {
 		writeJSON(w, http.StatusOK, map[string]string{"reason": fmt.Sprintf("The game is over (%s).", o.Reason)})
 		return
