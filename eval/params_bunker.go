@@ -6,8 +6,8 @@ package eval
 // and half-open files.
 func init() {
 	bunker := defaultParams
-	bunker.BishopPair = 30
-	bunker.RookOpenFile = 20
-	bunker.RookHalfOpenFile = 10
+	bunker.BishopPair = handBishopPair
+	bunker.RookOpenFile = handRookOpenFile
+	bunker.RookHalfOpenFile = handRookHalfOpenFile
 	tuned["bunker"] = bunker
 }

@@ -27,9 +27,9 @@ func init() {
 		DoubledPawn:         14,
 		IsolatedPawn:        6,
 		PassedPawn:          180,
-		BishopPair:          30, // hand-set, below Kaufman's half pawn
-		RookOpenFile:        20, // hand-set
-		RookHalfOpenFile:    10, // hand-set
+		BishopPair:          handBishopPair,
+		RookOpenFile:        handRookOpenFile,
+		RookHalfOpenFile:    handRookHalfOpenFile,
 		GoalAttack:          40,
 		GoalKing:            6,
 		TrampolineNearKing:  25,
