@@ -47,8 +47,8 @@ var levelPoints = []levelPoint{
 	{elo: MinElo, nodes: 1000, depth: 1, lines: 10, noise: 1000},
 	{elo: 1000, nodes: 1500, depth: 2, lines: 5, noise: 220},
 	{elo: 1200, nodes: 1500, depth: 4, lines: 4, noise: 110},
-	{elo: 1500, nodes: 10000, depth: 0, lines: 3, noise: 45},
-	{elo: 1700, nodes: 60000, depth: 0, lines: 2, noise: 15},
+	{elo: 1650, nodes: 10000, depth: 0, lines: 3, noise: 45},
+	{elo: 1850, nodes: 60000, depth: 0, lines: 2, noise: 15},
 	// The full engine's strength in a 30 s + 0.5 s game, about what it searches there.
 	{elo: MaxElo, nodes: 300000, depth: 0, lines: 1, noise: 0},
 }
