@@ -36,9 +36,10 @@ type levelPoint struct {
 	noise int    // the largest noise added to a candidate's score, in centipawns
 }
 
-// levelPoints are the anchors of the scale, lowest first, each labelled with its
-// measured strength on Stockfish 15.1's UCI_Elo scale where one was measured (from 1200
-// up; docs/levels.md gives the games), extrapolated below Stockfish's lowest setting.
+// levelPoints are the anchors of the scale, lowest first, labelled so that the levels
+// measured between them (1200, 1500, 1800 and the full engine; docs/levels.md gives the
+// games) play about even against Stockfish 15.1 at the same UCI_Elo; extrapolated below
+// Stockfish's lowest setting.
 var levelPoints = []levelPoint{
 	// A beginner: one ply, and any of the ten best moves by a noise of ten pawns (it
 	// hangs pieces, and takes the ones left hanging). The lowest levels are held by their
