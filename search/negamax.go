@@ -62,11 +62,13 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	// (Not in check, so the check extension below leaves depth as it is.)
 	futile := !pvNode && !inCheck && !special && !forced && depth <= rfpDepth && beta > -MateBound && beta < MateBound &&
 		staticEval-rfpMargin*depth >= beta
-	if v := p.Variant(); futile && ply > 0 && !v.OutcomeCountsMoves() && !v.FastChecks() {
+	if v := p.Variant(); futile && ply > 0 && !v.OutcomeCountsMoves() {
 		// Of the moves such a node needs to know only whether there is one (mate and
-		// stalemate), where the variant's rules ask no more: neither the number of moves
-		// nor the checks that mateInOne looks at. HasLegalMove stops at the first legal
-		// move; half the nodes that generate moves end here.
+		// stalemate), where the variant's rules do not count them. HasLegalMove stops at
+		// the first legal move; half the nodes that generate moves end here. Nor does it
+		// need mateInOne's checks (Hop Chess's wide nodes): the node fails high on its
+		// evaluation, and a mate in one would only fail high by more. (Looking for those
+		// mates was half the time of a Hop Chess middlegame search to the same depth.)
 		legal := 0
 		if p.HasLegalMove(&w.scratch) {
 			legal = 1
