@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"io"
 	"sync"
 	"time"
 
@@ -20,6 +21,7 @@ type Engine struct {
 	maxDepth int           // every search stops at this depth (0: no cap), for weakened sparring partners
 	elo      int           // the strength setting (SetElo), 0: the full engine
 	overhead time.Duration // kept back from every timed move (SetMoveOverhead)
+	stallLog io.Writer     // where a search that overruns its stop is reported (SetStallLog); nil: nowhere
 
 	searching sync.Mutex // held for the whole of a search: one at a time
 	tt        *table
@@ -135,6 +137,12 @@ func (e *Engine) SetMoveOverhead(d time.Duration) {
 // MoveOverhead reports the setting of SetMoveOverhead.
 func (e *Engine) MoveOverhead() time.Duration { e.mu.Lock(); defer e.mu.Unlock(); return e.overhead }
 
+// SetStallLog makes a search that has not ended stallGrace after it was told to stop (its
+// hard time limit passed, or a stop came) write a report to w: the time, the workers'
+// nodes and every goroutine's stack. Such a search is a bug that loses games on time, too
+// rare to catch in a debugger; the report says where it was. nil (the default): no report.
+func (e *Engine) SetStallLog(w io.Writer) { e.mu.Lock(); defer e.mu.Unlock(); e.stallLog = w }
+
 // setup sizes the table and the workers for a search, and clears them after NewGame.
 func (e *Engine) setup() (threads int) {
 	threads, _ = e.resize()
@@ -177,7 +185,7 @@ func (e *Engine) Search(ctx context.Context, root *movegen.Position, history []u
 	if e.maxDepth > 0 && (lim.Depth == 0 || lim.Depth > e.maxDepth) {
 		lim.Depth = e.maxDepth
 	}
-	overhead := e.overhead
+	overhead, stallLog := e.overhead, e.stallLog
 	e.mu.Unlock()
 	lv := e.weaken(&lim)
 
@@ -206,7 +214,7 @@ func (e *Engine) Search(ctx context.Context, root *movegen.Position, history []u
 	done := make(chan struct{})
 	watched := make(chan struct{})
 	go func() {
-		e.watch(ctx, sh, done)
+		e.watch(ctx, sh, done, stallLog)
 		close(watched)
 	}()
 

@@ -138,6 +138,10 @@ const (
 	// watchPeriod is how often the watcher checks the clock and pondering state; a stop is
 	// answered within it (the context is answered at once).
 	watchPeriod = 2 * time.Millisecond
+	// stallGrace: a search not ended this long after it was stopped is reported as a
+	// stall (SetStallLog). Stopping takes well under a millisecond; a loaded machine may
+	// hold a process back for over a second.
+	stallGrace = time.Second
 )
 
 // gameMoves is how many moves the clock is spread over in sudden death in variant v.

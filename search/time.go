@@ -2,6 +2,10 @@ package search
 
 import (
 	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
 	"time"
 )
 
@@ -119,27 +123,23 @@ func (m *lagMeter) record(lim Limits, used time.Duration) {
 
 // watch stops the search when ctx is cancelled (at once) or the hard limit passes
 // (within watchPeriod; the workers also check it), and starts the clock at a ponder hit.
-// It returns when done is closed.
-func (e *Engine) watch(ctx context.Context, sh *shared, done <-chan struct{}) {
+// It returns when done is closed; a search still running stallGrace after it was stopped
+// is reported to stallLog (see SetStallLog).
+func (e *Engine) watch(ctx context.Context, sh *shared, done <-chan struct{}, stallLog io.Writer) {
 	pondering := sh.lim.Ponder != nil
-	if !sh.plan.timed() && !pondering {
-		select {
-		case <-ctx.Done():
-			sh.stop.Store(true)
-		case <-done:
-		}
-		return
+	var tick <-chan time.Time // nil, never ready, in an untimed search until the ponder hit
+	if sh.plan.timed() || pondering {
+		t := time.NewTicker(watchPeriod)
+		defer t.Stop()
+		tick = t.C
 	}
-	tick := time.NewTicker(watchPeriod)
-	defer tick.Stop()
-	for {
+	for !sh.stop.Load() {
 		select {
 		case <-ctx.Done():
 			sh.stop.Store(true)
-			return
 		case <-done:
 			return
-		case now := <-tick.C:
+		case now := <-tick:
 			if pondering {
 				if sh.lim.Ponder.waiting() {
 					continue
@@ -149,10 +149,35 @@ func (e *Engine) watch(ctx context.Context, sh *shared, done <-chan struct{}) {
 			}
 			if sh.plan.timed() && now.Sub(time.Unix(0, sh.clockStart.Load())) >= sh.plan.hard {
 				sh.stop.Store(true)
-				return
 			}
 		}
 	}
+	stopped := time.Now()
+	grace := time.NewTimer(stallGrace)
+	defer grace.Stop()
+	select {
+	case <-done:
+		return
+	case <-grace.C:
+	}
+	if stallLog != nil {
+		writeStall(stallLog, sh, stopped)
+	}
+	<-done
+}
+
+// writeStall reports a search that has not ended stallGrace after it was stopped.
+func writeStall(w io.Writer, sh *shared, stopped time.Time) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "search stall: no result %v after the stop (%v after the clock started; hard limit %v)\n",
+		time.Since(stopped).Round(time.Millisecond), time.Since(time.Unix(0, sh.clockStart.Load())).Round(time.Millisecond), sh.plan.hard)
+	for _, wk := range sh.workers {
+		fmt.Fprintf(&b, "worker %d: %d nodes published\n", wk.id, wk.published.Load())
+	}
+	stacks := make([]byte, 1<<20)
+	stacks = stacks[:runtime.Stack(stacks, true)]
+	b.Write(stacks)
+	io.WriteString(w, b.String())
 }
 
 // startClock makes the time limits count from t: at the start of the search, or at the

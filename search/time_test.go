@@ -1,6 +1,9 @@
 package search
 
 import (
+	"context"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -221,3 +224,60 @@ func TestSuddenDeathLongGame(t *testing.T) {
 
 // moveOverhead is the default Move Overhead, for the plan tests.
 const moveOverhead = DefaultMoveOverhead
+
+// syncBuffer is a bytes.Buffer safe for a writer and a reader on different goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+// TestStallIsReported: a search that cannot end when its hard limit passes (here its
+// progress report blocks, as a write to a full pipe would) is reported to the stall log
+// stallGrace after the stop, with the stack of the goroutine where it hangs, and still
+// returns its move once it can go on. Without the report such a hang is only a game lost
+// on time, with nothing to say why.
+func TestStallIsReported(t *testing.T) {
+	p := mustFEN(t, movegen.FIDE, movegen.FIDE.StartFEN)
+	eng := NewEngine()
+	log := &syncBuffer{}
+	eng.SetStallLog(log)
+	release := make(chan struct{})
+	var once sync.Once
+	report := func(Info) { once.Do(func() { <-release }) }
+	got := make(chan Result, 1)
+	go func() {
+		got <- eng.Search(context.Background(), p, nil, Limits{MoveTime: 50 * time.Millisecond}, report)
+	}()
+
+	deadline := time.Now().Add(stallGrace + 10*time.Second)
+	for !strings.Contains(log.String(), "goroutine") && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	text := log.String()
+	for _, want := range []string{"search stall: no result", "worker 0:", "TestStallIsReported"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("stall report lacks %q:\n%.2000s", want, text)
+		}
+	}
+	close(release)
+	if res := <-got; res.Best == movegen.NullMove {
+		t.Fatal("no move after the stall")
+	}
+
+	// A search that stops in time writes nothing.
+	quiet := &syncBuffer{}
+	eng.SetStallLog(quiet)
+	eng.Search(context.Background(), p, nil, Limits{MoveTime: 20 * time.Millisecond}, nil)
+	time.Sleep(stallGrace / 10)
+	if quiet.String() != "" {
+		t.Fatalf("report of a search that ended in time:\n%.500s", quiet.String())
+	}
+}

@@ -38,6 +38,7 @@ func main() {
 func run(args []string) int {
 	if len(args) == 0 {
 		eng := search.NewEngine()
+		eng.SetStallLog(os.Stderr) // GUIs and the referee keep an engine's standard error
 		if fi, err := os.Stdin.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
 			// a person at a terminal: say what to type (GUIs never see the greeting)
 			return protocol.RunInteractive(os.Stdin, os.Stdout, eng)

@@ -33,6 +33,7 @@ func runPlay(args []string, in io.Reader, out, errOut io.Writer) int {
 	eng.SetMaxDepth(*maxDepth)
 	eng.SetHashMB(*hash)
 	eng.SetThreads(*threads)
+	eng.SetStallLog(errOut)
 	return protocol.Run(in, out, eng)
 }
 

@@ -64,7 +64,7 @@ func serve(ctx context.Context, args []string, out, errOut io.Writer, ready chan
 	if !loopback(host) {
 		fmt.Fprintf(out, "varchess: warning: listening on %s, which is not a loopback address: anyone who can reach this machine can use the board and its engines\n", *addr)
 	}
-	srv := web.New(web.Config{NewEngine: engineFactory(*hash, *threads), Searches: *searches}).HTTPServer(*addr)
+	srv := web.New(web.Config{NewEngine: engineFactory(*hash, *threads, errOut), Searches: *searches}).HTTPServer(*addr)
 	fmt.Fprintf(out, "varchess: open http://%s/\n", ln.Addr())
 	if ready != nil {
 		ready <- ln.Addr().String()
@@ -92,13 +92,14 @@ func serve(ctx context.Context, args []string, out, errOut io.Writer, ready chan
 }
 
 // engineFactory builds the browser board's engines, each with hashMB MB of table and
-// threads search threads: the engines are built here, as for every front end, and the
-// server only pools them.
-func engineFactory(hashMB, threads int) func() *search.Engine {
+// threads search threads, reporting a stalled search to stallLog: the engines are built
+// here, as for every front end, and the server only pools them.
+func engineFactory(hashMB, threads int, stallLog io.Writer) func() *search.Engine {
 	return func() *search.Engine {
 		e := search.NewEngine()
 		e.SetHashMB(hashMB)
 		e.SetThreads(threads)
+		e.SetStallLog(stallLog)
 		return e
 	}
 }

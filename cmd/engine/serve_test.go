@@ -118,7 +118,7 @@ func TestServeBadSettings(t *testing.T) {
 // TestServeEngineFactory: the engines handed to the browser board have the -hash and
 // -threads of the command line, and each search gets an engine of its own.
 func TestServeEngineFactory(t *testing.T) {
-	newEngine := engineFactory(2, 3)
+	newEngine := engineFactory(2, 3, io.Discard)
 	a, b := newEngine(), newEngine()
 	if a == b {
 		t.Fatal("the factory handed out one engine twice")
