@@ -224,14 +224,15 @@ func (e *Evaluator) EvaluateMat(p *movegen.Position, pc *PawnCache, m Mat) int {
 	// structure is looked at file by file only when the cache has not scored it (most
 	// positions a search evaluates share their pawns with one evaluated just before).
 	var pawnKey uint64
+	var rooks [2]rookList
 	for c := movegen.White; c <= movegen.Black; c++ {
-		s[c] += e.sideScore(p, c, phase, &pawnKey, &zoneAttacks)
+		s[c] += e.sideScore(p, c, phase, &pawnKey, &zoneAttacks, &rooks[c])
 	}
 	if e.v.Geometry.Files <= maxFiles {
 		ps, files := e.pawnScore(p, pawnKey, pc)
 		s[movegen.White] += ps
 		if e.par.RookOpenFile != 0 || e.par.RookHalfOpenFile != 0 {
-			e.rookFiles(p, files, &s)
+			e.rookFiles(&rooks, files, &s)
 		}
 	}
 	if e.par.BishopPair != 0 {
@@ -285,8 +286,9 @@ func (e *Evaluator) material(p *movegen.Position) (mat [2]int, phase int) {
 
 // sideScore is everything side c earns by itself beyond its material: squares, mobility, king
 // shelter, variant terms. It adds c's moves into the enemy king's zone to zone[them], and
-// the pawnKey of c's pawns to *pawnKey.
-func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, pawnKey *uint64, zone *[2]int) int {
+// the pawnKey of c's pawns to *pawnKey, and lists c's rooks in rooks (for rookFiles,
+// which would otherwise walk the pieces again).
+func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, pawnKey *uint64, zone *[2]int, rooks *rookList) int {
 	them := c.Other()
 	eking := p.King(them)
 	reach := &e.reach[eking]
@@ -297,6 +299,10 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, p
 	near := 0 // moves into the enemy king's zone
 	for _, sq := range movers[:nmovers] {
 		t := p.At(sq).Type()
+		if t == movegen.Rook {
+			rooks.sq[rooks.n] = sq
+			rooks.n++
+		}
 		acc := reachSum(p, sq, e.leaps[t], e.rides[t], reach, blocked)
 		near += acc / zoneMove
 		score += acc & (zoneMove - 1) * e.mobW[t]
@@ -444,18 +450,18 @@ func (e *Evaluator) pawnScore(p *movegen.Position, key uint64, pc *PawnCache) (i
 	return score, pi.files
 }
 
+// rookList is one side's rooks on the board.
+type rookList struct {
+	sq [movegen.MaxPieces]movegen.Square
+	n  int
+}
+
 // rookFiles adds to s each side's rooks on open files (no pawn) and half-open ones (only
 // enemy pawns), from the files each side has pawns on: a rook there reaches the enemy
 // camp along the file.
-func (e *Evaluator) rookFiles(p *movegen.Position, files [2]uint16, s *[2]int) {
+func (e *Evaluator) rookFiles(rooks *[2]rookList, files [2]uint16, s *[2]int) {
 	for c := movegen.White; c <= movegen.Black; c++ {
-		if p.Count(c, movegen.Rook) == 0 {
-			continue
-		}
-		for _, sq := range p.Pieces(c) {
-			if p.At(sq).Type() != movegen.Rook {
-				continue
-			}
+		for _, sq := range rooks[c].sq[:rooks[c].n] {
 			bit := uint16(1) << e.file[sq]
 			switch {
 			case files[c]&bit != 0:
