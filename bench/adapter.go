@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -176,8 +177,9 @@ type proc struct {
 // (such an engine loses on time anyway).
 const queueLen = 1024
 
-// debugLog, when MATCH_DEBUG is set in the environment, receives every line sent to and
-// read from every engine, with the time: the dialogue that explains a forfeit.
+// debugLog, when MATCH_DEBUG is set in the environment, receives every line sent to (">")
+// and read from ("<") every engine, and the lines of its standard error ("!"), with the
+// time: the dialogue that explains a forfeit.
 var debugLog = func() io.Writer {
 	if os.Getenv("MATCH_DEBUG") == "" {
 		return nil
@@ -213,10 +215,14 @@ const (
 // later by stop).
 const exitWait = 500 * time.Millisecond
 
-// tailBuffer keeps the last stderrTailBytes written to it.
+// tailBuffer keeps the last stderrTailBytes written to it; with debugLog set, it also
+// copies each whole line to the dialogue, marked "!" (an engine's own account of a hang
+// or a crash: this engine's stall report, a panic).
 type tailBuffer struct {
-	mu  sync.Mutex
-	buf []byte
+	mu      sync.Mutex
+	buf     []byte
+	p       *proc  // set once the process runs (setProc): the dialogue's name for it
+	partial []byte // the start of a line not yet ended, for the dialogue
 }
 
 func (b *tailBuffer) Write(p []byte) (int, error) {
@@ -226,7 +232,30 @@ func (b *tailBuffer) Write(p []byte) (int, error) {
 	if len(b.buf) > 2*stderrTailBytes {
 		b.buf = append([]byte(nil), b.buf[len(b.buf)-stderrTailBytes:]...)
 	}
+	if debugLog != nil {
+		b.partial = append(b.partial, p...)
+		for {
+			i := bytes.IndexByte(b.partial, '\n')
+			if i < 0 {
+				break
+			}
+			if b.p != nil {
+				b.p.debugf("!", strings.TrimRight(string(b.partial[:i]), "\r"))
+			}
+			b.partial = b.partial[i+1:]
+		}
+		if len(b.partial) > maxLine {
+			b.partial = b.partial[:0]
+		}
+	}
 	return len(p), nil
+}
+
+// setProc names the process whose standard error b receives, for the dialogue.
+func (b *tailBuffer) setProc(p *proc) {
+	b.mu.Lock()
+	b.p = p
+	b.mu.Unlock()
 }
 
 // tail is the last stderrTailLines non-blank lines, joined by " / ", at most
@@ -274,6 +303,7 @@ func startProc(argv []string, dir string) (*proc, error) {
 	p := &proc{cmd: cmd, in: in, lines: make(chan line, 256), quit: make(chan struct{}), waited: make(chan struct{}), argv0: argv[0], stderr: stderr}
 	if debugLog != nil {
 		p.id = fmt.Sprintf("%s[%d]", baseName(argv[0]), cmd.Process.Pid)
+		stderr.setProc(p)
 	}
 	p.queue = make(chan string, queueLen)
 	go p.write()

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -320,5 +321,41 @@ func TestRepositoryStandsAlone(t *testing.T) {
 	})
 	if err != nil && !errors.Is(err, filepath.SkipDir) {
 		t.Fatal(err)
+	}
+}
+
+// lockedBuffer is a strings.Builder safe for the engines' goroutines and the test.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string { l.mu.Lock(); defer l.mu.Unlock(); return l.b.String() }
+
+// TestDebugLogHasStandardError: MATCH_DEBUG's dialogue carries an engine's standard error,
+// line by line and marked "!", beside what it was sent (">") and what it answered ("<"):
+// an engine's own report of a crash or a stalled search is where the forfeit's cause is.
+// Not parallel: it swaps the package's debug log.
+func TestDebugLogHasStandardError(t *testing.T) {
+	log := &lockedBuffer{}
+	saved := debugLog
+	debugLog = log
+	defer func() { debugLog = saved }()
+	cfg := quickConfig(t, EngineSpec{Cmd: fakeCmd("xboard", "at=2", "act=crash"), Proto: "xboard"},
+		EngineSpec{Cmd: fakeCmd("uci"), Proto: "uci"}, startFEN, "5+0")
+	if _, err := Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	text := log.String()
+	for _, want := range []string{" ! fake engine: crashing at move 2\n", " > usermove ", " < move "} {
+		if !strings.Contains(text, want) {
+			t.Errorf("debug log lacks %q:\n%.3000s", want, text)
+		}
 	}
 }
