@@ -9,10 +9,10 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"varchess/internal/syncbuf"
 	"varchess/movegen"
 )
 
@@ -324,26 +324,12 @@ func TestRepositoryStandsAlone(t *testing.T) {
 	}
 }
 
-// lockedBuffer is a strings.Builder safe for the engines' goroutines and the test.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string { l.mu.Lock(); defer l.mu.Unlock(); return l.b.String() }
-
 // TestDebugLogHasStandardError: MATCH_DEBUG's dialogue carries an engine's standard error,
 // line by line and marked "!", beside what it was sent (">") and what it answered ("<"):
 // an engine's own report of a crash or a stalled search is where the forfeit's cause is.
 // Not parallel: it swaps the package's debug log.
 func TestDebugLogHasStandardError(t *testing.T) {
-	log := &lockedBuffer{}
+	log := &syncbuf.Buffer{}
 	saved := debugLog
 	debugLog = log
 	defer func() { debugLog = saved }()

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"varchess/internal/syncbuf"
 	"varchess/movegen"
 )
 
@@ -225,20 +226,6 @@ func TestSuddenDeathLongGame(t *testing.T) {
 // moveOverhead is the default Move Overhead, for the plan tests.
 const moveOverhead = DefaultMoveOverhead
 
-// syncBuffer is a bytes.Buffer safe for a writer and a reader on different goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
-
 // TestStallIsReported: a search that cannot end when its hard limit passes (here its
 // progress report blocks, as a write to a full pipe would) is reported to the stall log
 // stallGrace after the stop, with the stack of the goroutine where it hangs, and still
@@ -247,7 +234,7 @@ func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return 
 func TestStallIsReported(t *testing.T) {
 	p := mustFEN(t, movegen.FIDE, movegen.FIDE.StartFEN)
 	eng := NewEngine()
-	log := &syncBuffer{}
+	log := &syncbuf.Buffer{}
 	eng.SetStallLog(log)
 	release := make(chan struct{})
 	var once sync.Once
@@ -273,7 +260,7 @@ func TestStallIsReported(t *testing.T) {
 	}
 
 	// A search that stops in time writes nothing.
-	quiet := &syncBuffer{}
+	quiet := &syncbuf.Buffer{}
 	eng.SetStallLog(quiet)
 	eng.Search(context.Background(), p, nil, Limits{MoveTime: 20 * time.Millisecond}, nil)
 	time.Sleep(stallGrace / 10)

@@ -6,38 +6,19 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"varchess/internal/syncbuf"
 	"varchess/search"
 )
 
-// syncBuffer is a bytes.Buffer safe to write from the server's goroutine while the test
-// reads it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // startServe runs serve with args until the returned stop is called, and returns the
 // address it listens on.
-func startServe(t *testing.T, args ...string) (addr string, out *syncBuffer, stop func() int) {
+func startServe(t *testing.T, args ...string) (addr string, out *syncbuf.Buffer, stop func() int) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	out = &syncBuffer{}
+	out = &syncbuf.Buffer{}
 	ready := make(chan string, 1)
 	done := make(chan int, 1)
 	go func() { done <- serve(ctx, args, out, out, ready) }()
