@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"varchess/movegen"
@@ -120,14 +121,14 @@ func TestHopCapturePlacementOpensNoRecapture(t *testing.T) {
 	}
 }
 
-// TestHopWideNodeSearchesMateCheckBelowAlpha: from wideCheckDepth a wide node finds its
-// mates by searching every check (mateInOne tests them at depth 1 only), so no pruning may
-// skip a check there, futility pruning included: a side far behind in material sees its
-// static evaluation far below alpha, and its mate is a quiet turn. White, a queen and a
-// knight down (the knight on a5 keeps it far behind under any piece values),
-// mates with Ra1-e1(@)-e7 and the trampoline on e8 (the rook hops along the back rank);
-// the node is searched at depth 2 off the principal variation with alpha 300 above its
-// static evaluation, and the capture a2xb3, searched first, opens the pruning.
+// TestHopWideNodeSearchesMateCheckBelowAlpha: a wide node at wideCheckDepth finds its mate
+// in one (mateInOne, or the checks it searches beyond the limits), so no pruning may skip
+// it there: a side far behind in material sees its static evaluation far below alpha, and
+// its mate is a quiet turn. White, a queen and a knight down (the knight on a5 keeps it
+// far behind under any piece values), mates with Ra1-e1(@)-e7 and the trampoline on e8
+// (the rook hops along the back rank); the node is searched at wideCheckDepth off the
+// principal variation with alpha 300 above its static evaluation, and the capture a2xb3,
+// searched first, opens the pruning.
 func TestHopWideNodeSearchesMateCheckBelowAlpha(t *testing.T) {
 	p := mustFEN(t, movegen.HopChess, "6k1/5ppp/8/n7/8/1pq5/P5PP/R5K1 w - - 0 20 e1 -")
 	if mateIn1(p) == movegen.NullMove {
@@ -261,5 +262,85 @@ func TestHopVerifyPlaysEveryReply(t *testing.T) {
 	t.Logf("%d turns: %d nodes pruned, %d full width", ml.Len(), pruned, full)
 	if full <= uint64(ml.Len()) || pruned >= uint64(ml.Len()) {
 		t.Fatalf("%d turns: %d nodes pruned, %d full width", ml.Len(), pruned, full)
+	}
+}
+
+// TestHopWideChecksOnePlacementAtCheckDepth: a piece that checks by itself checks with every
+// placement (the knight's Nd5-e6+ here, with 31), and a wide node at wideCheckDepth searches
+// such checks with the first placement only, quiet or capture; the mates the others give
+// are mateInOne's. Above that depth every check is searched; below it none beyond the
+// late-move limits, and a capture's checks are searched as the quiet ones are.
+func TestHopWideChecksOnePlacementAtCheckDepth(t *testing.T) {
+	p := mustFEN(t, movegen.HopChess, "rnbk1bnr/pp1pp1p1/1q6/2pN1pNp/8/3P4/PPPBPPPP/R2QKB1R w KQ - 2 8 c7 f6")
+	w := preparedWorker(p, nil)
+	var ml movegen.MoveList
+	w.checks.Reset()
+	p.LegalMovesChecks(&ml, &w.checks)
+	if ml.Len() < wideNode {
+		t.Fatalf("%d turns: not a wide node", ml.Len())
+	}
+	turn := func(text string) movegen.Move {
+		m, err := p.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	f := &w.stack[1]
+	f.setChecks(true, w.checks.Moves())
+	// skips plays the turns in order at depth as negamax's loop would, and reports which
+	// were skipped and which of those searched were checks kept beyond the limits.
+	skips := func(depth int, texts ...string) (skipped, kept []bool) {
+		f.quiets.reset()
+		f.captures.reset()
+		f.checksKept.reset()
+		f.lateSeen = 0
+		for _, text := range texts {
+			m := turn(text)
+			tactical := w.ev.Tactical(p, m)
+			skip, checkKept := f.wideSkip(m, movegen.NullMove, tactical, true, depth, false)
+			skipped, kept = append(skipped, skip), append(kept, checkKept)
+			if !skip && !tactical {
+				f.quiets.add(m)
+			}
+		}
+		return skipped, kept
+	}
+	for _, c := range []struct {
+		depth         int
+		turns         []string
+		skipped, kept []bool
+	}{
+		// Quiet checks: the first placement at wideCheckDepth, all above it.
+		{wideCheckDepth, []string{"d5e6,b1", "d5e6,c1", "d5e6,g1"}, []bool{false, true, true}, []bool{true, false, false}},
+		{wideCheckDepth + 1, []string{"d5e6,b1", "d5e6,c1", "d5e6,g1"}, []bool{false, false, false}, []bool{true, true, true}},
+		// A capture: its first placement (no check), then its checks as the quiet ones,
+		// none at depth 1.
+		{1, []string{"d5e7,a3", "d5e7,c6", "d5e7,e6"}, []bool{false, true, true}, []bool{false, false, false}},
+		{wideCheckDepth, []string{"d5e7,a3", "d5e7,c6", "d5e7,e6"}, []bool{false, false, true}, []bool{false, true, false}},
+		{wideCheckDepth + 1, []string{"d5e7,a3", "d5e7,c6", "d5e7,e6"}, []bool{false, false, false}, []bool{false, true, true}},
+	} {
+		skipped, kept := skips(c.depth, c.turns...)
+		if !slices.Equal(skipped, c.skipped) || !slices.Equal(kept, c.kept) {
+			t.Errorf("depth %d, %v: skipped %v, kept as checks %v; want %v, %v", c.depth, c.turns, skipped, kept, c.skipped, c.kept)
+		}
+	}
+}
+
+// TestHopMateInOneAtCheckDepth: at wideCheckDepth a wide node searches one placement of
+// each checking piece move, so mateInOne must test its checks there too: the mate
+// Ra1-e1(@)-e7 is found before the node's loop.
+func TestHopMateInOneAtCheckDepth(t *testing.T) {
+	p := mustFEN(t, movegen.HopChess, "6k1/5ppp/8/n7/8/1pq5/P5PP/R5K1 w - - 0 20 e1 -")
+	w := preparedWorker(p, nil)
+	var ml movegen.MoveList
+	w.checks.Reset()
+	p.LegalMovesChecks(&ml, &w.checks)
+	w.stack[1].pos = *p
+	for depth := 1; depth <= wideCheckDepth+1; depth++ {
+		score, m := w.mateInOne(&w.stack[1].pos, ml.Len() >= wideNode, depth, 1)
+		if want := depth <= wideCheckDepth; (score > MateBound) != want {
+			t.Errorf("depth %d: mateInOne %d (%s), want a mate %v", depth, score, p.MoveText(m), want)
+		}
 	}
 }

@@ -140,7 +140,10 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 
 	origAlpha := alpha
 	best, bestMove := -Infinity, movegen.NullMove
-	f.nquiets, f.ncaptures, f.lateSeen = 0, 0, 0
+	f.quiets.reset()
+	f.captures.reset()
+	f.checksKept.reset()
+	f.lateSeen = 0
 	quietsSeen := 0
 	for i := 0; i < f.n; i++ {
 		m := f.pick(i)
@@ -183,9 +186,8 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 		if quiet && !checkKept {
 			quietsSeen++
 		}
-		if !tactical && f.nquiets < len(f.quiets) {
-			f.quiets[f.nquiets] = m
-			f.nquiets++
+		if !tactical {
+			f.quiets.add(m)
 		}
 
 		// Principal variation search with late move reductions.
@@ -380,12 +382,12 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 	}
 	w.fill(p, f, movegen.NullMove, !evasions && !(forced && qply < qCheckPlies), theirs)
 
-	nseen := 0
+	f.quiets.reset()
 	for i := 0; i < f.n; i++ {
 		m := f.pick(i)
 		if !evasions {
 			// A capture is searched with one placement only (firstPlacement).
-			if m.IsPlacingTurn() && !f.firstPlacement(m, &nseen) {
+			if m.IsPlacingTurn() && !f.firstPlacement(m) {
 				continue
 			}
 			// Delta pruning: even winning the victim for free would not reach alpha.

@@ -183,8 +183,7 @@ func (w *worker) updateHistory(p *movegen.Position, f *frame, best movegen.Move,
 	if f.killers[0] != best {
 		f.killers[1], f.killers[0] = f.killers[0], best
 	}
-	for i := 0; i < f.nquiets; i++ {
-		m := f.quiets[i]
+	for _, m := range f.quiets.list() {
 		b := -bonus
 		if m == best {
 			b = bonus

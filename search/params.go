@@ -47,8 +47,9 @@ const (
 	// piece move within the late-move limit, with this many of its placements (the first
 	// by order); checks are counted apart (wideCheckDepth).
 	widePlacements = 1
-	// wideCheckDepth: from this depth a wide node searches all its checks, beyond the
-	// late-move limits and futility pruning (below it, mateInOne tests them instead).
+	// wideCheckDepth: from this depth a wide node searches its checks beyond the late-move
+	// limits and futility pruning, at this depth each piece move's first one only (up to
+	// it, mateInOne tests them for a mate in one).
 	wideCheckDepth = 2
 	// verifyDepth and verifyMargin: a wide root's move about to become the best is searched
 	// again to verifyDepth with every reply (verifyReplies), and its score lowered when a

@@ -24,15 +24,26 @@ import (
 // quiet-move limits (checkKept: late move pruning and futility pruning spare it). Late
 // non-tactical moves are pruned at any depth, in check or not: the hundreds of turns are
 // ordered by the piece move's and the placement square's histories, and only the first
-// ones are worth a search. The checks are searched all the same from wideCheckDepth
-// (their mates in one are found before the loop, mateInOne): the attacks are quiet turns
+// ones are worth a search. The checks are searched all the same from wideCheckDepth, each
+// piece move's first one at that depth and all above it (the mates in one are found before
+// the loop, mateInOne, up to wideCheckDepth): the attacks are quiet turns
 // that check through the placement, and a search that prunes them misses the mates in two
 // that a depth-2 search, playing every root turn, finds against it. Nothing is skipped
 // unless prunable (no placement or jump phase, a move already searched without a mate
 // against), nor the hash move, nor anything at a node that must search every move
 // (fullWidth). It counts in f the late moves kept and the captures searched.
 func (f *frame) wideSkip(m, ttMove movegen.Move, tactical, prunable bool, depth int, pvNode bool) (skip, checkKept bool) {
-	checkKept = depth >= wideCheckDepth && !tactical && f.givesCheck(m)
+	checkKept = depth >= wideCheckDepth && f.givesCheck(m)
+	// At wideCheckDepth a piece move's checks are searched with their first placement
+	// only: a piece that checks by itself checks with every placement, some 70 checks at
+	// such a node for 20 piece moves, 40% of the nodes of a middlegame search (measured).
+	// The mates its other placements give are mateInOne's, which tests this depth too.
+	if checkKept && depth == wideCheckDepth {
+		checkKept = !f.checksKept.has(m)
+		if checkKept {
+			f.checksKept.add(m)
+		}
+	}
 	if !prunable || m == ttMove || f.fullWidth {
 		return false, checkKept
 	}
@@ -43,7 +54,7 @@ func (f *frame) wideSkip(m, ttMove movegen.Move, tactical, prunable bool, depth 
 		// One placement per piece move: the history orders the turns of the best piece
 		// moves first, all their placements together, and the limit would otherwise be
 		// spent on a few piece moves.
-		if m.IsPlacingTurn() && countTurns(f.quiets[:f.nquiets], m) >= widePlacements {
+		if m.IsPlacingTurn() && f.quiets.count(m) >= widePlacements {
 			return true, checkKept
 		}
 		f.lateSeen++
@@ -51,15 +62,14 @@ func (f *frame) wideSkip(m, ttMove movegen.Move, tactical, prunable bool, depth 
 	// A capture is searched with its first placements only (quiescence, with one): the
 	// placement rarely changes what a capture wins, and the tens of placements of every
 	// capture were most of the nodes below each root turn (measured: 143000 nodes to
-	// depth 2 in a middlegame of 1244 turns, 9000 after).
+	// depth 2 in a middlegame of 1244 turns, 9000 after). Its checks are searched as the
+	// quiet ones are: a capture that checks over the trampoline, and mates on the next
+	// turn, was otherwise never tried (a game was lost so).
 	if tactical && m.IsPlacingTurn() {
-		if countTurns(f.captures[:f.ncaptures], m) >= widePlacements {
+		if f.captures.count(m) >= widePlacements && !checkKept {
 			return true, checkKept
 		}
-		if f.ncaptures < len(f.captures) {
-			f.captures[f.ncaptures] = m
-			f.ncaptures++
-		}
+		f.captures.add(m)
 	}
 	return false, checkKept
 }
@@ -78,12 +88,33 @@ func wideLimit(depth int, pvNode bool) int {
 	return n
 }
 
-// countTurns counts the turns among turns with m's piece move (origin, destination,
-// promotion), whatever their placements.
-func countTurns(turns []movegen.Move, m movegen.Move) int {
+// turnList is a short list of the turns a node has searched, for counting a piece move's
+// placements among them. Beyond its capacity it drops turns: a node that searches that
+// many is not pruning by placement any more.
+type turnList struct {
+	turns [64]movegen.Move
+	n     int
+}
+
+func (l *turnList) reset() { l.n = 0 }
+
+// add appends m, unless the list is full.
+func (l *turnList) add(m movegen.Move) {
+	if l.n < len(l.turns) {
+		l.turns[l.n] = m
+		l.n++
+	}
+}
+
+// list returns the turns added.
+func (l *turnList) list() []movegen.Move { return l.turns[:l.n] }
+
+// count counts the turns with m's piece move (origin, destination, promotion), whatever
+// their placements.
+func (l *turnList) count(m movegen.Move) int {
 	piece := m.PieceMove()
 	n := 0
-	for _, x := range turns {
+	for _, x := range l.list() {
 		if x.PieceMove() == piece {
 			n++
 		}
@@ -91,17 +122,25 @@ func countTurns(turns []movegen.Move, m movegen.Move) int {
 	return n
 }
 
+// has reports whether a turn with m's piece move is in the list.
+func (l *turnList) has(m movegen.Move) bool {
+	piece := m.PieceMove()
+	for _, x := range l.list() {
+		if x.PieceMove() == piece {
+			return true
+		}
+	}
+	return false
+}
+
 // firstPlacement reports whether quiescence searches the placing turn m: only the first
 // turn of each piece move, the one ordered first (fill), as the other placements rarely
-// change an exchange. It records the piece moves searched in f.quiets[:*n].
-func (f *frame) firstPlacement(m movegen.Move, n *int) bool {
-	if countTurns(f.quiets[:*n], m) > 0 {
+// change an exchange. It records the piece moves searched in f.quiets.
+func (f *frame) firstPlacement(m movegen.Move) bool {
+	if f.quiets.has(m) {
 		return false
 	}
-	if *n < len(f.quiets) {
-		f.quiets[*n] = m
-		*n++
-	}
+	f.quiets.add(m)
 	return true
 }
 
@@ -111,11 +150,13 @@ func (f *frame) firstPlacement(m movegen.Move, n *int) bool {
 // the placement: a search that does not look for them walks into mates in one, at any
 // depth. Searching every check instead costs several times the whole search (measured);
 // asking whether the checked side has a legal reply costs a fraction of a node per check.
-// Only depth 1 needs the test: from wideCheckDepth every check is searched (and spared
-// futility pruning), which finds its mate as well, and the root prunes nothing unplayed.
-// (Testing at every depth was half the time of a middlegame search, for the same nodes.)
+// Depths 1 and wideCheckDepth need the test: above it every check is searched (and spared
+// futility pruning), which finds its mate as well, while at wideCheckDepth each piece
+// move's checks are searched with one placement (wideSkip), and the root prunes nothing
+// unplayed. (Testing at every depth was half the time of a middlegame search, for the
+// same nodes.)
 func (w *worker) mateInOne(p *movegen.Position, wide bool, depth, ply int) (int, movegen.Move) {
-	if !wide || depth >= wideCheckDepth {
+	if !wide || depth > wideCheckDepth {
 		return 0, movegen.NullMove
 	}
 	escape := &w.stack[ply].escape

@@ -21,13 +21,12 @@ type frame struct {
 	pv      [MaxPly + 1]movegen.Move
 	pvLen   int
 	killers [2]movegen.Move
-	quiets  [64]movegen.Move // quiet moves tried before a cutoff, for the history malus
-	nquiets int
+	quiets  turnList // quiet moves tried before a cutoff, for the history malus
 	// captures are the capturing turns (piece moves) a wide node has searched with one
-	// placement, so that it skips their other placements (wideSkip).
-	captures  [64]movegen.Move
-	ncaptures int
-	lateSeen  int // the late quiet moves a wide node has kept so far (wideSkip)
+	// placement, so that it skips their other placements; checksKept are the checks it
+	// has searched beyond those limits at wideCheckDepth, one per piece move (wideSkip).
+	captures, checksKept turnList
+	lateSeen             int // the late quiet moves a wide node has kept so far (wideSkip)
 	// checks are a wide node's checking turns, sorted (setChecks).
 	checks  [maxChecks]movegen.Move
 	nchecks int
