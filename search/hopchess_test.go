@@ -265,19 +265,26 @@ func TestHopVerifyPlaysEveryReply(t *testing.T) {
 	}
 }
 
+// checksWorker prepares a worker for the Hop Chess position fen with the position's checks
+// listed in w.checks, as negamax lists them, and returns the number of its turns.
+func checksWorker(t *testing.T, fen string) (*worker, *movegen.Position, int) {
+	p := mustFEN(t, movegen.HopChess, fen)
+	w := preparedWorker(p, nil)
+	var ml movegen.MoveList
+	w.checks.Reset()
+	p.LegalMovesChecks(&ml, &w.checks)
+	return w, p, ml.Len()
+}
+
 // TestHopWideChecksOnePlacementAtCheckDepth: a piece that checks by itself checks with every
 // placement (the knight's Nd5-e6+ here, with 31), and a wide node at wideCheckDepth searches
 // such checks with the first placement only, quiet or capture; the mates the others give
 // are mateInOne's. Above that depth every check is searched; below it none beyond the
 // late-move limits, and a capture's checks are searched as the quiet ones are.
 func TestHopWideChecksOnePlacementAtCheckDepth(t *testing.T) {
-	p := mustFEN(t, movegen.HopChess, "rnbk1bnr/pp1pp1p1/1q6/2pN1pNp/8/3P4/PPPBPPPP/R2QKB1R w KQ - 2 8 c7 f6")
-	w := preparedWorker(p, nil)
-	var ml movegen.MoveList
-	w.checks.Reset()
-	p.LegalMovesChecks(&ml, &w.checks)
-	if ml.Len() < wideNode {
-		t.Fatalf("%d turns: not a wide node", ml.Len())
+	w, p, turns := checksWorker(t, "rnbk1bnr/pp1pp1p1/1q6/2pN1pNp/8/3P4/PPPBPPPP/R2QKB1R w KQ - 2 8 c7 f6")
+	if turns < wideNode {
+		t.Fatalf("%d turns: not a wide node", turns)
 	}
 	turn := func(text string) movegen.Move {
 		m, err := p.ParseMove(text)
@@ -331,14 +338,10 @@ func TestHopWideChecksOnePlacementAtCheckDepth(t *testing.T) {
 // each checking piece move, so mateInOne must test its checks there too: the mate
 // Ra1-e1(@)-e7 is found before the node's loop.
 func TestHopMateInOneAtCheckDepth(t *testing.T) {
-	p := mustFEN(t, movegen.HopChess, "6k1/5ppp/8/n7/8/1pq5/P5PP/R5K1 w - - 0 20 e1 -")
-	w := preparedWorker(p, nil)
-	var ml movegen.MoveList
-	w.checks.Reset()
-	p.LegalMovesChecks(&ml, &w.checks)
+	w, p, turns := checksWorker(t, "6k1/5ppp/8/n7/8/1pq5/P5PP/R5K1 w - - 0 20 e1 -")
 	w.stack[1].pos = *p
 	for depth := 1; depth <= wideCheckDepth+1; depth++ {
-		score, m := w.mateInOne(&w.stack[1].pos, ml.Len() >= wideNode, depth, 1)
+		score, m := w.mateInOne(&w.stack[1].pos, turns >= wideNode, depth, 1)
 		if want := depth <= wideCheckDepth; (score > MateBound) != want {
 			t.Errorf("depth %d: mateInOne %d (%s), want a mate %v", depth, score, p.MoveText(m), want)
 		}
