@@ -26,9 +26,9 @@ import (
 // ordered by the piece move's and the placement square's histories, and only the first
 // ones are worth a search. The checks are searched all the same from wideCheckDepth, each
 // piece move's first one at that depth and all above it (the mates in one are found before
-// the loop, mateInOne, up to wideCheckDepth): the attacks are quiet turns
-// that check through the placement, and a search that prunes them misses the mates in two
-// that a depth-2 search, playing every root turn, finds against it. Nothing is skipped
+// the loop, mateInOne, up to wideCheckDepth): the attacks are quiet turns that check
+// through the placement, and a search that prunes them misses the mates in two that a
+// depth-2 search, playing every root turn, finds against it. Nothing is skipped
 // unless prunable (no placement or jump phase, a move already searched without a mate
 // against), nor the hash move, nor anything at a node that must search every move
 // (fullWidth). It counts in f the late moves kept and the captures searched.

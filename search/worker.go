@@ -24,7 +24,8 @@ type frame struct {
 	quiets  turnList // quiet moves tried before a cutoff, for the history malus
 	// captures are the capturing turns (piece moves) a wide node has searched with one
 	// placement, so that it skips their other placements; checksKept are the checks it
-	// has searched beyond those limits at wideCheckDepth, one per piece move (wideSkip).
+	// has searched beyond the late-move limits at wideCheckDepth, one per piece move
+	// (wideSkip).
 	captures, checksKept turnList
 	lateSeen             int // the late quiet moves a wide node has kept so far (wideSkip)
 	// checks are a wide node's checking turns, sorted (setChecks).
