@@ -298,10 +298,7 @@ func TestHopWideChecksOnePlacementAtCheckDepth(t *testing.T) {
 	// skips plays the turns in order at depth as negamax's loop would, and reports which
 	// were skipped and which of those searched were checks kept beyond the limits.
 	skips := func(depth int, texts ...string) (skipped, kept []bool) {
-		f.quiets.reset()
-		f.captures.reset()
-		f.checksKept.reset()
-		f.lateSeen = 0
+		f.startLoop()
 		for _, text := range texts {
 			m := turn(text)
 			tactical := w.ev.Tactical(p, m)

@@ -140,10 +140,7 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 
 	origAlpha := alpha
 	best, bestMove := -Infinity, movegen.NullMove
-	f.quiets.reset()
-	f.captures.reset()
-	f.checksKept.reset()
-	f.lateSeen = 0
+	f.startLoop()
 	quietsSeen := 0
 	for i := 0; i < f.n; i++ {
 		m := f.pick(i)

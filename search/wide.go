@@ -74,6 +74,15 @@ func (f *frame) wideSkip(m, ttMove movegen.Move, tactical, prunable bool, depth 
 	return false, checkKept
 }
 
+// startLoop empties the lists of turns searched that negamax's move loop fills, and
+// wideSkip's count of late moves, before the loop.
+func (f *frame) startLoop() {
+	f.quiets.reset()
+	f.captures.reset()
+	f.checksKept.reset()
+	f.lateSeen = 0
+}
+
 // wideLimit is the number of quiet moves searched at a wide node of depth: the usual late
 // move pruning count near the leaves, a wider one above, twice that on the principal
 // variation (where the root's moves, all searched, are not counted).
