@@ -39,10 +39,16 @@ func TestScores(t *testing.T) {
 	for l, want := range map[string][2]int{
 		" 5     15        1      21499 d2d4 d7d5": {15, 5},
 		"12& -230 100 5000 e2e4":                  {-230, 12},
+		// Mates: 100000+N is a mate in N moves, -100000-N a mate against in N.
+		"9 100005 30 5000 e2e4":  {mateScore - 5, 9},
+		"7 -100003 30 5000 e2e4": {-mateScore + 3, 7},
 	} {
 		if s, d, ok := xboardScore(strings.Fields(l)); !ok || s != want[0] || d != want[1] {
 			t.Errorf("xboardScore(%q) = %d, %d, %v", l, s, d, ok)
 		}
+	}
+	if s, d, _ := xboardScore(strings.Fields("8 -100004 12 900 a2a1")); moveNote(reply{Score: s, HasScore: true, Depth: d}) != "-M4/8 0.000s" {
+		t.Errorf("XBoard mate in 4 against noted as %q", moveNote(reply{Score: s, HasScore: true, Depth: d}))
 	}
 	for _, l := range []string{"# times @ 117385045: real=14", "move e2e4", "1 2 3", "tellics say hi there"} {
 		if s, _, ok := xboardScore(strings.Fields(l)); ok {

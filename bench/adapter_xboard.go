@@ -304,6 +304,9 @@ func (e *xboard) Move(ctx context.Context, texts []string, c clocks) (reply, err
 }
 
 // xboardScore reads the score and the depth of a thinking line "depth score time nodes pv...".
+// XBoard's engines write a mate in N moves as 100000+N and being mated in N as -100000-N;
+// the score returned counts mates as uciScore does (mateScore - N), so that a PGN note reads
+// "+M5", not "+M-5".
 func xboardScore(f []string) (score, depth int, ok bool) {
 	if len(f) < 4 {
 		return 0, 0, false
@@ -316,8 +319,17 @@ func xboardScore(f []string) (score, depth int, ok bool) {
 	if err != nil {
 		return 0, 0, false
 	}
+	switch {
+	case score >= xboardMate && score < xboardMate+maxMateMoves:
+		score = mateScore - (score - xboardMate)
+	case score <= -xboardMate && score > -xboardMate-maxMateMoves:
+		score = -mateScore + (-score - xboardMate)
+	}
 	return score, depth, true
 }
+
+// xboardMate is the base of XBoard's mate scores: 100000+N is a mate in N moves.
+const xboardMate = 100000
 
 // EndGame tells the engine the result, which also stops it thinking.
 func (e *xboard) EndGame(r movegen.Result, reason string) {
