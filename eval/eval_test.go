@@ -423,15 +423,16 @@ func TestMovesOnto(t *testing.T) {
 	}
 }
 
-// TestBishopPairAndRookFiles: in each game that weighs them (FIDE chess, and Bunker, whose
-// parser reads FIDE's FENs), each of the three weights adds exactly its value per
-// instance, and only where its pattern is: the same positions scored with the weight and
-// without differ by it.
+// TestBishopPairAndRookFiles: in each game that weighs them (FIDE chess, Bunker, whose
+// parser reads FIDE's FENs, and the Weak Square), each of the three weights adds exactly
+// its value per instance, and only where its pattern is: the same positions scored with
+// the weight and without differ by it.
 func TestBishopPairAndRookFiles(t *testing.T) {
-	cases := []struct {
+	type pattern struct {
 		fen              string
 		pair, open, half int // White's count minus Black's, as the weights apply
-	}{
+	}
+	fide := []pattern{
 		// White's two bishops against bishop and knight; no rook.
 		{"4k3/pppn1ppp/4b3/8/8/2B1B3/PPP2PPP/4K3 w - - 0 1", 1, 0, 0},
 		// White's rook on the open e-file; Black's on the d-file, half-open (only White's
@@ -442,7 +443,14 @@ func TestBishopPairAndRookFiles(t *testing.T) {
 		// Black to move: the score is Black's view, the counts are White's.
 		{"3r2k1/ppp2ppp/8/8/8/8/PPPP1PPP/4RK2 b - - 0 1", 0, 1, -1},
 	}
-	for _, name := range []string{"normal", "bunker"} {
+	weakSquare := []pattern{
+		// White's bishops on c3 and d3 against Black's one on c7.
+		{"*****1/2bk2/6/6/6/2BB2/1K4/1*****[] w - - 0 30 MM", 1, 0, 0},
+		// White's rook on the open f-file; Black's on the e-file, half-open (only
+		// White's e-pawn).
+		{"*****1/4r1/3k2/6/6/4P1/1K3R/1*****[] w - - 0 30 MM", 0, 1, -1},
+	}
+	for name, cases := range map[string][]pattern{"normal": fide, "bunker": fide, "weaksquare": weakSquare} {
 		v := movegen.ByName(name)
 		base := ParamsFor(v)
 		if base.BishopPair <= 0 || base.RookOpenFile <= base.RookHalfOpenFile || base.RookHalfOpenFile <= 0 {

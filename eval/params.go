@@ -109,8 +109,8 @@ var defaultParams = Params{
 	DoubledPawn:       12,
 	IsolatedPawn:      10,
 	PassedPawn:        120,
-	// Measured in FIDE chess and Bunker so far (their params files take handBishopPair and
-	// the rest); elsewhere off.
+	// Measured in FIDE chess, Bunker and the Weak Square so far (their params files take
+	// handBishopPair and the rest); elsewhere off.
 	BishopPair:       0,
 	RookOpenFile:     0,
 	RookHalfOpenFile: 0,
@@ -198,8 +198,8 @@ func (p *Params) value(t movegen.PieceType) int {
 }
 
 // The hand-set bishop pair and rook file terms, measured in FIDE chess (+78 by SPRT) and
-// taken by Bunker, whose armies and board are FIDE chess's (+58). Below Kaufman's half
-// pawn for the pair.
+// taken by Bunker, whose armies and board are FIDE chess's (+58), and by the Weak Square
+// (SPRT passed on pooled schedules, docs/measured.md). Below Kaufman's half pawn for the pair.
 const (
 	handBishopPair       = 30
 	handRookOpenFile     = 20
