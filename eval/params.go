@@ -205,3 +205,10 @@ const (
 	handRookOpenFile     = 20
 	handRookHalfOpenFile = 10
 )
+
+// withHandTerms is par with the three hand-set terms, for the games that take them as
+// they are.
+func withHandTerms(par Params) Params {
+	par.BishopPair, par.RookOpenFile, par.RookHalfOpenFile = handBishopPair, handRookOpenFile, handRookHalfOpenFile
+	return par
+}

@@ -5,9 +5,5 @@ package eval
 // it takes the three hand-set terms FIDE chess measured: the bishop pair and rooks on open
 // and half-open files.
 func init() {
-	bunker := defaultParams
-	bunker.BishopPair = handBishopPair
-	bunker.RookOpenFile = handRookOpenFile
-	bunker.RookHalfOpenFile = handRookHalfOpenFile
-	tuned["bunker"] = bunker
+	tuned["bunker"] = withHandTerms(defaultParams)
 }
