@@ -54,6 +54,10 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	if !inCheck {
 		staticEval = w.evaluate(p)
 	}
+	f.staticEval = staticEval
+	// improving: the side to move stands better than at its previous turn, so a
+	// fail-high here is likelier and the quiet moves need less search (refined only).
+	improving := w.refine && !inCheck && (ply < 2 || staticEval > w.stack[ply-2].staticEval)
 	// Under a capture obligation (ForcedMoves) the side to move may have to give material
 	// away: neither the static evaluation nor a pass bounds what it can keep (see
 	// canNullMove).
@@ -61,7 +65,7 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	// Reverse futility pruning: far above beta at low depth, a quiet position stays there.
 	// (Not in check, so the check extension below leaves depth as it is.)
 	futile := !pvNode && !inCheck && !special && !forced && depth <= rfpDepth && beta > -MateBound && beta < MateBound &&
-		staticEval-rfpMargin*depth >= beta
+		staticEval-rfpMargin*(depth-b2i(improving)) >= beta
 	if v := p.Variant(); futile && ply > 0 && !v.OutcomeCountsMoves() {
 		// Of the moves such a node needs to know only whether there is one (mate and
 		// stalemate), where the variant's rules do not count them. HasLegalMove stops at
@@ -114,6 +118,11 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 	}
 	if futile {
 		return staticEval
+	}
+	// Internal iterative reduction: a node the table knows no move for is likely new and
+	// its moves poorly ordered; search it a ply shallower (refined only).
+	if w.refine && ttMove == movegen.NullMove && depth >= iirDepth && !inCheck {
+		depth--
 	}
 
 	// The moves' ordering scores, from here on: the nodes reverse futility pruning ends
@@ -173,7 +182,11 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 		// pruning and futility pruning. Tactical and checking moves are never pruned, nor
 		// anything while in check.
 		if quiet && !pvNode && !inCheck && !special && best > -MateBound && !f.fullWidth {
-			if depth <= lmpDepth && quietsSeen >= lmpBase+depth*depth && !checkKept {
+			if w.refine {
+				if depth <= refinedLMPDepth && quietsSeen >= lmpLimit(depth, improving) && !checkKept {
+					continue
+				}
+			} else if depth <= lmpDepth && quietsSeen >= lmpBase+depth*depth && !checkKept {
 				continue
 			}
 			if depth <= futilityDepth && staticEval+futilityMargin*depth <= alpha && !checkKept {
@@ -200,6 +213,12 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 				r = lmrTable[min(depth, 63)][min(i, 63)]
 				if pvNode {
 					r--
+				}
+				if w.refine {
+					// Less for a move that often cut off here, more for one that seldom
+					// did. (One more when the position is not improving, as Stockfish
+					// does, lost a K+B+N v K mate of the endgame set at 5,000 nodes.)
+					r -= int(w.history[p.SideToMove()][historyFrom(m)][m.To()]) / lmrHistoryDivisor
 				}
 				if special {
 					r = min(r, 1) // placements are ordered poorly: reduce them gently

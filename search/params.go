@@ -57,6 +57,16 @@ const (
 	verifyDepth  = 2
 	verifyMargin = 50
 
+	// refinedLMPDepth: with the refinements (refined), late move pruning reaches this
+	// depth, after lmpLimit quiet moves.
+	refinedLMPDepth = 5
+	// iirDepth: with the refinements, a node from this depth that the table has no move
+	// for is searched a ply shallower (internal iterative reduction).
+	iirDepth = 4
+	// lmrHistoryDivisor: with the refinements, a late move's reduction shrinks by one ply
+	// per this much history (historyMax: two plies), and grows as much for a bad one.
+	lmrHistoryDivisor = 8192
+
 	// lmrMinDepth and lmrMinMove: late move reductions start at this depth and after this
 	// many moves; lmrBase and lmrDivisor shape the table log(depth)*log(moves)/divisor.
 	lmrMinDepth = 3
@@ -88,6 +98,33 @@ const (
 	// publishes its node count and the main worker checks the node limit.
 	checkPeriod = 255
 )
+
+// refined reports whether the search of v takes the refinements that the "improving"
+// comparison, internal iterative reduction and history-driven reductions bring (Ethereal
+// and Stockfish have them all). Each game takes them once its SPRT against the plain
+// search passes; the others keep the plain search, which their own SPRTs were run on.
+func refined(v *movegen.Variant) bool {
+	return v.StandardChess
+}
+
+// lmpLimit is the number of quiet moves searched at depth before late move pruning, with
+// the refinements: the plain count when the position is improving, two thirds of it when
+// it is not.
+func lmpLimit(depth int, improving bool) int {
+	n := lmpBase + depth*depth
+	if !improving {
+		n = n * 2 / 3
+	}
+	return n
+}
+
+// b2i is 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
 
 // Time management.
 const (

@@ -36,6 +36,9 @@ type frame struct {
 	// always answers the node's other checks, and its siblings'.
 	escape movegen.Move
 	null   bool // this node was reached by a null move
+	// staticEval is the node's static evaluation (-Infinity in check), which its
+	// grandchild compares its own with (improving).
+	staticEval int
 	// fullWidth: this node skips none of its moves and takes no cut from the table (the
 	// root's reply check, verifyReplies). A null move or reverse futility may still end it
 	// by failing high, which can only lower the score of the root move being checked.
@@ -96,7 +99,9 @@ type worker struct {
 	// rootSpecial: the root is in a placement or jump phase. If it is not, no position of
 	// the search is (hands only ever shrink), so nodes need not test it.
 	rootSpecial bool
-	iterBest    movegen.Move // the best root move of the current iteration so far
+	// refine: the game takes the search refinements (refined).
+	refine   bool
+	iterBest movegen.Move // the best root move of the current iteration so far
 	// excluded lists the root moves a MultiPV search leaves out: the first moves of the
 	// better lines already found at this depth.
 	excluded  [MaxMultiPV]movegen.Move
@@ -185,6 +190,7 @@ func (w *worker) prepare(sh *shared, root *movegen.Position, history []uint64) {
 	w.nodes, w.seldepth, w.stopped = 0, 0, false
 	w.nCandidates = 0
 	w.rootSpecial = specialPhase(root)
+	w.refine = refined(root.Variant())
 	w.published.Store(0)
 	need := len(history) + MaxPly + 8
 	if cap(w.path) < need {
