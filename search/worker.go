@@ -190,7 +190,9 @@ func (w *worker) prepare(sh *shared, root *movegen.Position, history []uint64) {
 	w.nodes, w.seldepth, w.stopped = 0, 0, false
 	w.nCandidates = 0
 	w.rootSpecial = specialPhase(root)
-	w.refine = refined(root.Variant())
+	// The strength levels keep the plain search they were calibrated with
+	// (docs/levels.md): the refinements make a node budget worth more.
+	w.refine = refined(root.Variant()) && sh.level.elo == 0
 	w.published.Store(0)
 	need := len(history) + MaxPly + 8
 	if cap(w.path) < need {
