@@ -85,3 +85,31 @@ func TestLevelPlay(t *testing.T) {
 		t.Fatalf("full engine stopped at %d nodes of 20000", res.Nodes)
 	}
 }
+
+// TestRefinementsByGameAndLevel: FIDE chess at full strength searches with the
+// refinements; the strength levels (calibrated on the plain search) and the other games
+// do not.
+func TestRefinementsByGameAndLevel(t *testing.T) {
+	cases := []struct {
+		variant string
+		elo     int
+		want    bool
+	}{
+		{"normal", 0, true},
+		{"normal", 1500, false},
+		{"hopchess", 0, false},
+		{"blackhole", 0, false},
+	}
+	for _, c := range cases {
+		v := movegen.ByName(c.variant)
+		w := newWorker(0, NewEngine())
+		sh := &shared{tt: newTable(1), workers: []*worker{w}}
+		if c.elo != 0 {
+			sh.level = levelFor(c.elo)
+		}
+		w.prepare(sh, mustFEN(t, v, v.StartFEN), nil)
+		if w.refine != c.want {
+			t.Errorf("%s at level %d: refinements %v, want %v", c.variant, c.elo, w.refine, c.want)
+		}
+	}
+}
