@@ -167,6 +167,18 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 				continue
 			}
 		}
+		// Exchange pruning: near the leaves, once a move has been searched, a move that
+		// loses material on its square is skipped (captures may lose more, by depth
+		// squared: they are often sacrifices that pay).
+		if w.exchange && !pvNode && !inCheck && best > -MateBound && depth <= exchangeDepth && m != ttMove && !f.fullWidth {
+			margin := exchangeQuietMargin * depth
+			if tactical {
+				margin = exchangeCaptureMargin * depth * depth
+			}
+			if w.losesExchange(p, m, margin) {
+				continue
+			}
+		}
 		next := w.child(p, ply)
 		next.Apply(m)
 		givesCheck := next.InCheckAfter(m)
@@ -412,9 +424,12 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 				continue
 			}
 		}
+		if standPat && w.exchange && w.losesExchange(p, m, 0) {
+			continue
+		}
 		next := w.child(p, ply)
 		next.Apply(m)
-		if standPat && w.losingCapture(p, next, m) {
+		if standPat && !w.exchange && w.losingCapture(p, next, m) {
 			continue
 		}
 		if qply+1 < qCheckPlies {

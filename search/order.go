@@ -13,6 +13,9 @@ const (
 	orderWinning  = 1 << 29 // a move onto a square that wins at once (DecisiveEntries)
 	orderTactical = 1 << 28
 	orderKiller   = 1 << 27
+	// orderLosing: a capture the exchange evaluation says loses material comes after the
+	// quiet moves (whose history scores stay within ±historyMax).
+	orderLosing = -orderTactical
 )
 
 // lazyPicks is how many moves are picked by selection before the rest are sorted at once:
@@ -77,6 +80,8 @@ func (w *worker) fill(p *movegen.Position, f *frame, ttMove movegen.Move, onlyTa
 				int32(w.ev.Value(p.MovingPiece(m).Type())/16))
 			if victim == movegen.Empty && m.Promo() == movegen.NoType {
 				s = orderWinning
+			} else if w.exchange && w.losesExchange(p, m, 0) {
+				s += orderLosing - orderTactical
 			}
 			if m.IsPlacingTurn() {
 				// A capture is searched with its first placement only (quiescence, and

@@ -67,6 +67,17 @@ const (
 	// per this much history (historyMax: two plies), and grows as much for a bad one.
 	lmrHistoryDivisor = 8192
 
+	// exchangeKing is the king's worth in the static exchange evaluation: more than all
+	// the other pieces, so that it captures last and only where nothing recaptures.
+	exchangeKing = 20000
+	// exchangeDepth, exchangeQuietMargin and exchangeCaptureMargin: with the exchange
+	// evaluation, at depth <= exchangeDepth a quiet move that loses over
+	// exchangeQuietMargin per ply in the exchange on its square is skipped, and a capture
+	// that loses over exchangeCaptureMargin per ply squared.
+	exchangeDepth         = 8
+	exchangeQuietMargin   = 60
+	exchangeCaptureMargin = 20
+
 	// lmrMinDepth and lmrMinMove: late move reductions start at this depth and after this
 	// many moves; lmrBase and lmrDivisor shape the table log(depth)*log(moves)/divisor.
 	lmrMinDepth = 3

@@ -81,6 +81,18 @@ func (w *worker) repeated(p *movegen.Position, ply int) bool {
 	return false
 }
 
+// losesExchange reports whether move m from p loses more than margin in the static
+// exchange on its destination (only where w.exchange holds). A capture of a piece worth
+// at least its capturer cannot (the exchange wins at least the difference), which spares
+// most captures the evaluation.
+func (w *worker) losesExchange(p *movegen.Position, m movegen.Move, margin int) bool {
+	if victim := p.Captured(m); victim != movegen.Empty && m.Promo() == movegen.NoType &&
+		w.exchangeValues[victim.Type()]-w.exchangeValues[p.MovingPiece(m).Type()] >= -margin {
+		return false
+	}
+	return p.StaticExchange(m, &w.exchangeValues) < -margin
+}
+
 // losingCapture reports whether quiescence should pass over capture m, played from p to
 // next: the capturing piece is worth more than its victim by over losingCaptureMargin, and
 // on the square where it lands the opponent attacks it and nothing of its own side guards

@@ -100,8 +100,13 @@ type worker struct {
 	// the search is (hands only ever shrink), so nodes need not test it.
 	rootSpecial bool
 	// refine: the game takes the search refinements (refined).
-	refine   bool
-	iterBest movegen.Move // the best root move of the current iteration so far
+	refine bool
+	// exchange: with the refinements, in a game with a static exchange evaluation
+	// (HasStaticExchange), captures are judged by it (ordering, pruning, quiescence), with
+	// the values exchangeValues.
+	exchange       bool
+	exchangeValues [movegen.NumTypes]int
+	iterBest       movegen.Move // the best root move of the current iteration so far
 	// excluded lists the root moves a MultiPV search leaves out: the first moves of the
 	// better lines already found at this depth.
 	excluded  [MaxMultiPV]movegen.Move
@@ -193,6 +198,11 @@ func (w *worker) prepare(sh *shared, root *movegen.Position, history []uint64) {
 	// The strength levels keep the plain search they were calibrated with
 	// (docs/levels.md): the refinements make a node budget worth more.
 	w.refine = refined(root.Variant()) && sh.level.elo == 0
+	w.exchange = w.refine && root.Variant().HasStaticExchange()
+	for t := range w.exchangeValues {
+		w.exchangeValues[t] = w.ev.Value(movegen.PieceType(t))
+	}
+	w.exchangeValues[movegen.King] = exchangeKing
 	w.published.Store(0)
 	need := len(history) + MaxPly + 8
 	if cap(w.path) < need {
