@@ -167,17 +167,11 @@ func (w *worker) negamax(p *movegen.Position, alpha, beta, depth, ply int) int {
 				continue
 			}
 		}
-		// Exchange pruning: near the leaves, once a move has been searched, a move that
-		// loses material on its square is skipped (captures may lose more, by depth
-		// squared: they are often sacrifices that pay).
-		if w.exchange && !pvNode && !inCheck && best > -MateBound && depth <= exchangeDepth && m != ttMove && !f.fullWidth {
-			margin := exchangeQuietMargin * depth
-			if tactical {
-				margin = exchangeCaptureMargin * depth * depth
-			}
-			if w.losesExchange(p, m, margin) {
-				continue
-			}
+		// Exchange pruning: near the leaves, once a move has been searched, a capture that
+		// loses more than a margin growing with depth squared is skipped.
+		if w.exchange && tactical && !pvNode && !inCheck && best > -MateBound && depth <= exchangeDepth && m != ttMove &&
+			!f.fullWidth && f.exchangeAt(i) < -exchangeCaptureMargin*depth*depth {
+			continue
 		}
 		next := w.child(p, ply)
 		next.Apply(m)
@@ -424,8 +418,8 @@ func (w *worker) qsearch(p *movegen.Position, alpha, beta, ply, qply int) int {
 				continue
 			}
 		}
-		if standPat && w.exchange && w.losesExchange(p, m, 0) {
-			continue
+		if standPat && w.exchange && f.exchangeAt(i) < 0 {
+			break // the captures that lose material come last (fill): all the rest do
 		}
 		next := w.child(p, ply)
 		next.Apply(m)

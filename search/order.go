@@ -14,9 +14,19 @@ const (
 	orderTactical = 1 << 28
 	orderKiller   = 1 << 27
 	// orderLosing: a capture the exchange evaluation says loses material comes after the
-	// quiet moves (whose history scores stay within ±historyMax).
+	// quiet moves (whose history scores stay within ±historyMax), less the loss (the
+	// smallest loss first; exchangeAt reads it back).
 	orderLosing = -orderTactical
 )
+
+// exchangeAt is the exchange loss (negative) that fill found for the i-th move of f, a
+// tactical move already picked, or 0 if it found none: the loss is in the ordering score.
+func (f *frame) exchangeAt(i int) int {
+	if s := int32(uint32(f.moves[i]>>32) ^ 0x80000000); s < orderLosing/2 {
+		return int(s - orderLosing)
+	}
+	return 0
+}
 
 // lazyPicks is how many moves are picked by selection before the rest are sorted at once:
 // most cutoffs come from the first moves, and sorting the hundreds of turns of a wide node
@@ -80,8 +90,10 @@ func (w *worker) fill(p *movegen.Position, f *frame, ttMove movegen.Move, onlyTa
 				int32(w.ev.Value(p.MovingPiece(m).Type())/16))
 			if victim == movegen.Empty && m.Promo() == movegen.NoType {
 				s = orderWinning
-			} else if w.exchange && w.losesExchange(p, m, 0) {
-				s += orderLosing - orderTactical
+			} else if w.exchange {
+				if loss := w.exchangeLoss(p, m); loss < 0 {
+					s = orderLosing + int32(loss)
+				}
 			}
 			if m.IsPlacingTurn() {
 				// A capture is searched with its first placement only (quiescence, and

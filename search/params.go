@@ -70,12 +70,11 @@ const (
 	// exchangeKing is the king's worth in the static exchange evaluation: more than all
 	// the other pieces, so that it captures last and only where nothing recaptures.
 	exchangeKing = 20000
-	// exchangeDepth, exchangeQuietMargin and exchangeCaptureMargin: with the exchange
-	// evaluation, at depth <= exchangeDepth a quiet move that loses over
-	// exchangeQuietMargin per ply in the exchange on its square is skipped, and a capture
-	// that loses over exchangeCaptureMargin per ply squared.
+	// exchangeDepth and exchangeCaptureMargin: with the exchange evaluation, at depth <=
+	// exchangeDepth a capture that loses over exchangeCaptureMargin per ply squared in the
+	// exchange on its square is skipped. (Quiet moves that lose material are not: pruning
+	// them too, at 60 per ply, mated K+B+N v K at fewer budgets of the endgame set.)
 	exchangeDepth         = 8
-	exchangeQuietMargin   = 60
 	exchangeCaptureMargin = 20
 
 	// lmrMinDepth and lmrMinMove: late move reductions start at this depth and after this

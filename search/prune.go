@@ -81,16 +81,16 @@ func (w *worker) repeated(p *movegen.Position, ply int) bool {
 	return false
 }
 
-// losesExchange reports whether move m from p loses more than margin in the static
-// exchange on its destination (only where w.exchange holds). A capture of a piece worth
-// at least its capturer cannot (the exchange wins at least the difference), which spares
-// most captures the evaluation.
-func (w *worker) losesExchange(p *movegen.Position, m movegen.Move, margin int) bool {
+// exchangeLoss is what tactical move m from p loses in the static exchange on its
+// destination, as a negative number, or 0 if it loses nothing (only where w.exchange
+// holds). A capture of a piece worth at least its capturer cannot lose (the exchange wins
+// at least the difference), which spares most captures the evaluation.
+func (w *worker) exchangeLoss(p *movegen.Position, m movegen.Move) int {
 	if victim := p.Captured(m); victim != movegen.Empty && m.Promo() == movegen.NoType &&
-		w.exchangeValues[victim.Type()]-w.exchangeValues[p.MovingPiece(m).Type()] >= -margin {
-		return false
+		w.exchangeValues[victim.Type()] >= w.exchangeValues[p.MovingPiece(m).Type()] {
+		return 0
 	}
-	return p.StaticExchange(m, &w.exchangeValues) < -margin
+	return min(p.StaticExchange(m, &w.exchangeValues), 0)
 }
 
 // losingCapture reports whether quiescence should pass over capture m, played from p to
