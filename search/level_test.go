@@ -111,5 +111,9 @@ func TestRefinementsByGameAndLevel(t *testing.T) {
 		if w.refine != c.want {
 			t.Errorf("%s at level %d: refinements %v, want %v", c.variant, c.elo, w.refine, c.want)
 		}
+		// The exchange evaluation comes with the refinements (FIDE chess has one).
+		if w.exchange != c.want {
+			t.Errorf("%s at level %d: exchange evaluation %v, want %v", c.variant, c.elo, w.exchange, c.want)
+		}
 	}
 }
