@@ -7,8 +7,8 @@ package movegen
 // bishop behind a pawn, joins in). Pins and checks are ignored, as every engine's exchange
 // evaluation does.
 
-// maxExchange bounds the captures an exchange can count: more attackers of one square
-// than this never happen in a game (each side has at most 16 pieces in FIDE chess).
+// maxExchange bounds the captures an exchange counts (a bound a game never reaches: in
+// FIDE chess a square has at most 16 attackers on each side); beyond it the exchange stops.
 const maxExchange = 40
 
 // HasStaticExchange reports whether StaticExchange applies to the game: its pieces capture
@@ -31,6 +31,10 @@ func (p *Position) StaticExchange(m Move, values *[NumTypes]int) int {
 
 	if m.Kind() == Castle || m.Kind() == Drop {
 		return 0
+	}
+	if m.Kind() == EnPassant {
+		gone[1] = p.epPawn // a rider behind the taken pawn joins in
+		nGone = 2
 	}
 	mover := p.cells[m.From()].Type()
 	if victim := p.Captured(m); victim != Empty {

@@ -31,6 +31,7 @@ func TestStaticExchange(t *testing.T) {
 		{"quiet move onto a pawn's square", "4k3/8/3p4/8/8/5N2/8/4K3 w - - 0 1", "f3e5", -320},
 		{"quiet move onto a safe square", "4k3/8/8/8/8/5N2/8/4K3 w - - 0 1", "f3e5", 0},
 		{"en passant", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6", 100},
+		{"en passant, the rook behind the taken pawn guards", "3rk3/8/8/3pP3/8/8/8/3RK3 w - d6 0 2", "e5d6", 100},
 		{"castling", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", 0},
 	}
 	for _, c := range cases {
