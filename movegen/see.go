@@ -71,7 +71,10 @@ func (p *Position) StaticExchange(m Move, values *[NumTypes]int) int {
 }
 
 // leastAttacker finds side by's least valuable piece (by values) attacking sq, passing
-// over the squares in gone as if they were empty; NoSquare if there is none.
+// over the squares in gone as if they were empty; NoSquare if there is none. It walks the
+// same attack tables as attackedStandard but is kept apart from it: the attack test stops
+// at the first attacker and skips nothing, and it runs at every node of the search: a
+// shared walk would put the skip set and the minimum into its hot loop.
 func (p *Position) leastAttacker(sq Square, by Color, gone []Square, values *[NumTypes]int) (Square, PieceType) {
 	v := p.v
 	bit := colorBit(by)
