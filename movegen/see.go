@@ -23,15 +23,14 @@ func (v *Variant) HasStaticExchange() bool { return v.quickCheck }
 // move's exchange is what the moved piece stands to lose there. Only for games where
 // HasStaticExchange holds.
 func (p *Position) StaticExchange(m Move, values *[NumTypes]int) int {
+	if m.Kind() == Castle || m.Kind() == Drop {
+		return 0
+	}
 	to := m.To()
 	var gain [maxExchange]int
 	var gone [maxExchange]Square // the squares of the pieces that have captured
 	gone[0] = m.From()
 	nGone := 1
-
-	if m.Kind() == Castle || m.Kind() == Drop {
-		return 0
-	}
 	if m.Kind() == EnPassant {
 		gone[1] = p.epPawn // a rider behind the taken pawn joins in
 		nGone = 2
