@@ -86,7 +86,7 @@ func TestLevelPlay(t *testing.T) {
 	}
 }
 
-// TestRefinementsByGameAndLevel: FIDE chess at full strength searches with the
+// TestRefinementsByGameAndLevel: FIDE chess and Bunker at full strength search with the
 // refinements; the strength levels (calibrated on the plain search) and the other games
 // do not.
 func TestRefinementsByGameAndLevel(t *testing.T) {
@@ -97,6 +97,9 @@ func TestRefinementsByGameAndLevel(t *testing.T) {
 	}{
 		{"normal", 0, true},
 		{"normal", 1500, false},
+		{"bunker", 0, true},
+		{"bunker", 1500, false},
+		{"prechess", 0, false},
 		{"hopchess", 0, false},
 		{"blackhole", 0, false},
 	}
@@ -111,7 +114,7 @@ func TestRefinementsByGameAndLevel(t *testing.T) {
 		if w.refine != c.want {
 			t.Errorf("%s at level %d: refinements %v, want %v", c.variant, c.elo, w.refine, c.want)
 		}
-		// The exchange evaluation comes with the refinements (FIDE chess has one).
+		// The exchange evaluation comes with the refinements (FIDE chess and Bunker have one).
 		if w.exchange != c.want {
 			t.Errorf("%s at level %d: exchange evaluation %v, want %v", c.variant, c.elo, w.exchange, c.want)
 		}

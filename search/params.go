@@ -111,10 +111,12 @@ const (
 
 // refined reports whether the search of v takes the refinements that the "improving"
 // comparison, internal iterative reduction and history-driven reductions bring (Ethereal
-// and Stockfish have them all). Each game takes them once its SPRT against the plain
-// search passes; the others keep the plain search, which their own SPRTs were run on.
+// and Stockfish have them all), with the static exchange evaluation where the game has
+// one. Each game takes them once its SPRT against the plain search passes (FIDE chess, then
+// Bunker); the others keep the plain search, which their own SPRTs were run on. (Black
+// Hole with them drew both K+B+N v K of the endgame set at 5,000 nodes a move.)
 func refined(v *movegen.Variant) bool {
-	return v.StandardChess
+	return v.StandardChess || v == movegen.Bunker
 }
 
 // lmpLimit is the number of quiet moves searched at depth before late move pruning, with
