@@ -113,11 +113,9 @@ const (
 // comparison, internal iterative reduction and history-driven reductions bring (Ethereal
 // and Stockfish have them all), with the static exchange evaluation where the game has
 // one. Each game takes them once its SPRT against the plain search passes (FIDE chess, then
-// Bunker); the others keep the plain search, which their own SPRTs were run on. (Black
-// Hole with them drew both K+B+N v K of the endgame set at 5,000 nodes a move, and mated
-// at 1 of the 16 budgets of TestEndgamesAcrossBudgets where the plain search mates at 6:
-// internal iterative reduction is the culprit, without it 6 of 16, but that is still no
-// mate with the light bishop at 5,000 nodes.)
+// Bunker); the others keep the plain search, which their own SPRTs were run on. (Not
+// Black Hole: with them, internal iterative reduction above all, it loses K+B+N v K mates
+// of the endgame set; docs/measured.md has the figures.)
 func refined(v *movegen.Variant) bool {
 	return v.StandardChess || v == movegen.Bunker
 }
