@@ -31,9 +31,11 @@ type Evaluator struct {
 	// leaps and rides are each piece type's steps split by kind: the single-step deltas
 	// and the ones repeated to the first occupied cell.
 	leaps, rides [movegen.NumTypes][]movegen.Square
-	mobW         [movegen.NumTypes]int
-	file         [256]int8
-	rank         [256]int8
+	// mobW and mobWEnd are each type's bonus per reachable square, in the middlegame
+	// and in the endgame.
+	mobW, mobWEnd [movegen.NumTypes]int
+	file          [256]int8
+	rank          [256]int8
 	// startNPM is the non-pawn material of both sides at the start, for the game phase.
 	startNPM int
 	// shieldSquares[c][k] are the three squares in front of c's king on k (NoSquare
@@ -83,15 +85,18 @@ type PawnCache struct {
 }
 
 // pawnCacheSize is the number of entries of a PawnCache, a power of two: 4096 entries of
-// 24 bytes (96 KB, since the entries keep each side's pawn files) stay in the processor's
-// second-level cache.
+// 32 bytes (128 KB, since the entries keep each side's pawn files and both phases'
+// passed-pawn bonus) stay in the processor's second-level cache.
 const pawnCacheSize = 1 << 12
 
 type pawnEntry struct {
 	key   uint64
-	score int32     // White's pawn-structure score minus Black's
-	files [2]uint16 // the files each side has pawns on
-	used  bool
+	score int32 // White's pawn-structure score minus Black's, passed pawns aside
+	// passed is White's passed-pawn bonus minus Black's, with the middlegame's weight
+	// and with the endgame's: the phase blends them after the cache.
+	passed [2]int32
+	files  [2]uint16 // the files each side has pawns on
+	used   bool
 }
 
 // zoneMove is the unit of the king-zone count in reach's entries, above the mobility
@@ -229,7 +234,7 @@ func (e *Evaluator) EvaluateMat(p *movegen.Position, pc *PawnCache, m Mat) int {
 		s[c] += e.sideScore(p, c, phase, &pawnKey, &zoneAttacks, &rooks[c])
 	}
 	if e.v.Geometry.Files <= maxFiles {
-		ps, files := e.pawnScore(p, pawnKey, pc)
+		ps, files := e.pawnScore(p, pawnKey, pc, phase)
 		s[movegen.White] += ps
 		if e.par.RookOpenFile != 0 || e.par.RookHalfOpenFile != 0 {
 			e.rookFiles(&rooks, files, &s)
@@ -297,6 +302,7 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, p
 	var movers [movegen.MaxPieces]movegen.Square
 	score, key, nmovers := e.placement(p, c, phase, &movers)
 	near := 0 // moves into the enemy king's zone
+	var mobMg, mobEg int
 	for _, sq := range movers[:nmovers] {
 		t := p.At(sq).Type()
 		if t == movegen.Rook {
@@ -305,8 +311,11 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, p
 		}
 		acc := reachSum(p, sq, e.leaps[t], e.rides[t], reach, blocked)
 		near += acc / zoneMove
-		score += acc & (zoneMove - 1) * e.mobW[t]
+		moves := acc & (zoneMove - 1)
+		mobMg += moves * e.mobW[t]
+		mobEg += moves * e.mobWEnd[t]
 	}
+	score += blend(mobMg, mobEg, phase)
 	*pawnKey ^= key
 	zone[them] += near
 	if g := e.goal[c]; g != movegen.NoSquare {
@@ -422,9 +431,9 @@ func (e *Evaluator) movesOnto(p *movegen.Position, sq movegen.Square, t movegen.
 }
 
 // pawnScore is White's pawn-structure score minus Black's for p, whose pawns have the
-// key key, and the files each side has pawns on (bit f for file f): from pc when it has
-// seen the structure, else from the pawns file by file.
-func (e *Evaluator) pawnScore(p *movegen.Position, key uint64, pc *PawnCache) (int, [2]uint16) {
+// key key, at the game phase phase, and the files each side has pawns on (bit f for file
+// f): from pc when it has seen the structure, else from the pawns file by file.
+func (e *Evaluator) pawnScore(p *movegen.Position, key uint64, pc *PawnCache, phase int) (int, [2]uint16) {
 	var ent *pawnEntry
 	if pc != nil {
 		if pc.of != e {
@@ -432,23 +441,29 @@ func (e *Evaluator) pawnScore(p *movegen.Position, key uint64, pc *PawnCache) (i
 		}
 		ent = &pc.entries[key&(pawnCacheSize-1)]
 		if ent.used && ent.key == key {
-			return int(ent.score), ent.files
+			return int(ent.score) + blend(int(ent.passed[0]), int(ent.passed[1]), phase), ent.files
 		}
 	}
 	var pi pawnInfo
 	e.pawnFiles(p, &pi)
-	score := 0
+	var score, passedMg, passedEg int
 	if pi.n[movegen.White] > 0 {
-		score += e.pawns(movegen.White, &pi)
+		s, mg, eg := e.pawns(movegen.White, &pi)
+		score, passedMg, passedEg = score+s, passedMg+mg, passedEg+eg
 	}
 	if pi.n[movegen.Black] > 0 {
-		score -= e.pawns(movegen.Black, &pi)
+		s, mg, eg := e.pawns(movegen.Black, &pi)
+		score, passedMg, passedEg = score-s, passedMg-mg, passedEg-eg
 	}
 	if ent != nil {
-		*ent = pawnEntry{key: key, score: int32(score), files: pi.files, used: true}
+		*ent = pawnEntry{key: key, score: int32(score), passed: [2]int32{int32(passedMg), int32(passedEg)}, files: pi.files, used: true}
 	}
-	return score, pi.files
+	return score + blend(passedMg, passedEg, phase), pi.files
 }
+
+// blend is a weight between its middlegame value mg (phase 256) and its endgame value
+// eg (phase 0).
+func blend(mg, eg, phase int) int { return (mg*phase + eg*(256-phase)) / 256 }
 
 // rookList is one side's rooks on the board.
 type rookList struct {
@@ -518,13 +533,13 @@ func (e *Evaluator) pawnFiles(p *movegen.Position, pi *pawnInfo) {
 	}
 }
 
-// pawns scores c's pawn structure: doubled and isolated pawns, passed pawns by progress.
-// It reads only the pawns recorded in pi, so that its score may be cached by their key.
-func (e *Evaluator) pawns(c movegen.Color, pi *pawnInfo) int {
+// pawns scores c's pawn structure: doubled and isolated pawns, and apart from them its
+// passed pawns by progress, with the middlegame's and the endgame's weight. It reads only
+// the pawns recorded in pi, so that its scores may be cached by their key.
+func (e *Evaluator) pawns(c movegen.Color, pi *pawnInfo) (score, passedMg, passedEg int) {
 	them := c.Other()
 	nfiles := e.v.Geometry.Files
 	files := &pi.count[c]
-	score := 0
 	for f := 0; f < nfiles; f++ {
 		if files[f] > 1 {
 			score -= e.par.DoubledPawn * int(files[f]-1)
@@ -546,10 +561,11 @@ func (e *Evaluator) pawns(c movegen.Color, pi *pawnInfo) int {
 		}
 		if passed {
 			prog := int(e.pawnProgress[c][sq])
-			score += e.par.PassedPawn * prog * prog / (256 * 256)
+			passedMg += e.par.PassedPawn * prog * prog / (256 * 256)
+			passedEg += e.par.PassedPawnEndgame * prog * prog / (256 * 256)
 		}
 	}
-	return score
+	return score, passedMg, passedEg
 }
 
 // shield counts c's pawns on the three squares in front of its king (shieldSquares).

@@ -154,12 +154,53 @@ func TestPawnStructure(t *testing.T) {
 		e, p := For(movegen.FIDE), movegen.FIDE.MustParseFEN(fen)
 		var pi pawnInfo
 		e.pawnFiles(p, &pi)
-		return e.pawns(movegen.White, &pi)
+		structure, passedMg, _ := e.pawns(movegen.White, &pi)
+		return structure + passedMg
 	}
 	blocked := white("4k3/3p4/8/8/4P3/8/8/4K3 w - - 0 1")
 	free := white("4k3/p7/8/8/4P3/8/8/4K3 w - - 0 1")
 	if blocked >= free {
 		t.Errorf("e-pawn facing a d-pawn (%d) not worse than facing an a-pawn (%d)", blocked, free)
+	}
+}
+
+// TestPhaseBlends: the weights with a middlegame and an endgame value (passed pawns,
+// mobility) count the one in a position with all its pieces and the other in a pawn or
+// rook ending, with and without a pawn cache.
+func TestPhaseBlends(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		set     func(p *Params, mg, eg int)
+		opening string // phase 256: only the middlegame value counts
+		ending  string // phase 0 or near it: the endgame value counts
+	}{
+		{"passed pawn", func(p *Params, mg, eg int) { p.PassedPawn, p.PassedPawnEndgame = mg, eg },
+			"rnbqkbnr/8/4P3/8/8/8/8/RNBQKBNR w KQkq - 0 1", "4k3/8/4P3/8/8/8/8/4K3 w - - 0 1"},
+		{"mobility", func(p *Params, mg, eg int) { p.MobilityScale, p.MobilityScaleEndgame = mg, eg },
+			"rnbqkbnr/pppppppp/8/8/3Q4/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1", "4k3/pppp4/8/8/3R4/8/PPPP4/4K3 w - - 0 1"},
+	} {
+		for _, fen := range []string{c.opening, c.ending} {
+			p := movegen.FIDE.MustParseFEN(fen)
+			score := func(mg, eg int) int {
+				par := DefaultParams()
+				c.set(&par, mg, eg)
+				e := NewWithParams(movegen.FIDE, par)
+				s, cached := e.Evaluate(p), e.EvaluateWith(p, new(PawnCache))
+				if s != cached {
+					t.Fatalf("%s, %s: %d without a pawn cache, %d with one", c.name, fen, s, cached)
+				}
+				return s
+			}
+			base := score(56, 56)
+			mgMoved, egMoved := abs(score(200, 56)-base), abs(score(56, 200)-base)
+			if fen == c.opening && (mgMoved == 0 || egMoved != 0) {
+				t.Errorf("%s, %s (opening): the middlegame value moved the score by %d, the endgame value by %d; want some and none", c.name, fen, mgMoved, egMoved)
+			}
+			// A piece on the board keeps the phase above 0: the middlegame value counts a little.
+			if fen == c.ending && egMoved <= 4*mgMoved {
+				t.Errorf("%s, %s (ending): the middlegame value moved the score by %d, the endgame value by %d; want the endgame's far more", c.name, fen, mgMoved, egMoved)
+			}
+		}
 	}
 }
 

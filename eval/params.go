@@ -29,8 +29,9 @@ type Params struct {
 	KingCentreEndgame, KingEdgeMiddlegame int
 
 	// Mobility: MobilityScale divided by the piece's largest empty-board mobility is the
-	// bonus per reachable square, clamped to MobilityMax.
-	MobilityScale, MobilityMax int
+	// bonus per reachable square in the middlegame, MobilityScaleEndgame's in the endgame
+	// (the phase blends the two), each clamped to MobilityMax.
+	MobilityScale, MobilityScaleEndgame, MobilityMax int
 
 	// King safety: ShieldPawn per own pawn on the three squares in front of the king
 	// (middlegame); KingZoneAttack per enemy move into the king's zone, plus
@@ -39,8 +40,9 @@ type Params struct {
 
 	// Pawn structure: DoubledPawn per pawn beyond the first on a file, IsolatedPawn per
 	// pawn with no friend on a neighbouring file, PassedPawn for a passed pawn at the
-	// promotion rank (growing with the square of its progress).
-	DoubledPawn, IsolatedPawn, PassedPawn int
+	// promotion rank (growing with the square of its progress) in the middlegame, and
+	// PassedPawnEndgame the same when the pieces are off (the phase blends the two).
+	DoubledPawn, IsolatedPawn, PassedPawn, PassedPawnEndgame int
 	// BishopPair for a side with two bishops or more; RookOpenFile per rook on a file
 	// without pawns, RookHalfOpenFile per rook on a file with only enemy pawns.
 	BishopPair, RookOpenFile, RookHalfOpenFile int
@@ -100,15 +102,19 @@ var defaultParams = Params{
 	KingEdgeMiddlegame: 6,
 	// A knight, 8 moves at most, gets 7 per square; a queen, 27, gets 2: every piece type
 	// gains about the same from full mobility.
-	MobilityScale: 56,
-	MobilityMax:   6,
-	ShieldPawn:    12,
+	MobilityScale:        56,
+	MobilityScaleEndgame: 56,
+	MobilityMax:          6,
+	ShieldPawn:           12,
 	// Several attackers are worse than the sum of their threats: the quadratic term.
 	KingZoneAttack:    6,
 	KingZoneQuadratic: 1,
 	DoubledPawn:       12,
 	IsolatedPawn:      10,
 	PassedPawn:        120,
+	// The same until measured otherwise: with fewer pieces to stop it a passer is worth
+	// more, but how much more is a game's tuning.
+	PassedPawnEndgame: 120,
 	// Measured in FIDE chess, Bunker and the Weak Square so far (their params files take
 	// handBishopPair and the rest); elsewhere off.
 	BishopPair:       0,

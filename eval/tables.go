@@ -38,6 +38,7 @@ func build(v *movegen.Variant, par Params) *Evaluator {
 		}
 		if most > 0 {
 			e.mobW[t] = min(max(e.par.MobilityScale/most, 1), e.par.MobilityMax)
+			e.mobWEnd[t] = min(max(e.par.MobilityScaleEndgame/most, 1), e.par.MobilityMax)
 		}
 	}
 	for t := movegen.Pawn; t < movegen.NumTypes; t++ {
