@@ -37,10 +37,16 @@ func main() {
 	passes := flag.Int("passes", 20, "the most passes of the local search over the weights")
 	prior := flag.Float64("prior", 2e-6, "the cost of each weight's squared steps away from its start, added to the error")
 	keep := flag.String("keep", "", "weights the tuner leaves at their starting values, by name, comma-separated (e.g. Knight,Queen)")
+	judgeCmd := flag.String("judge", "", "a UCI engine command (run by sh -c) whose scores become the targets instead of the games' results")
+	judgeDepth := flag.Int("judge-depth", 10, "the depth the judge searches each position to")
+	judgeProcs := flag.Int("judge-procs", 2, "judge processes run side by side")
+	judgeWeight := flag.Float64("judge-weight", 1, "the judge's share of each target, the game's result the rest (0..1)")
+	samplesFile := flag.String("samples", "", "a file of positions and targets: read when it exists (no games played), else written")
 	out := flag.String("out", "", "write the tuned weights to this Go file (default eval/params_VARIANT.go; - for none)")
 	flag.Parse()
 	v := movegen.ByName(*variant)
-	if v == nil || *games < 1 || *nodes < 1 || *opening < 0 || *passes < 0 || *prior < 0 || flag.NArg() > 0 {
+	if v == nil || *games < 1 || *nodes < 1 || *opening < 0 || *passes < 0 || *prior < 0 || flag.NArg() > 0 ||
+		*judgeDepth < 1 || *judgeProcs < 1 || *judgeWeight < 0 || *judgeWeight > 1 {
 		fmt.Fprintf(os.Stderr, "tune: bad arguments (variants: %v)\n", movegen.Names())
 		flag.Usage()
 		os.Exit(2)
@@ -57,15 +63,29 @@ func main() {
 		fmt.Fprintf(os.Stderr, "%s "+format+"\n", append([]any{time.Now().UTC().Format("15:04:05")}, args...)...)
 	}
 	start := time.Now()
-	samples := selfPlay(v, *games, *nodes, *opening, *seed, func(done, n int) {
-		if done%25 == 0 || done == *games {
-			log("%d/%d games, %d positions", done, *games, n)
+	var samples []sample
+	loaded := false
+	if *samplesFile != "" {
+		samples, loaded, err = loadSamples(v, *samplesFile)
+		if err != nil {
+			log("%v", err)
+			os.Exit(1)
 		}
-	})
-	if len(samples) < 100 {
-		log("only %d positions: play more games", len(samples))
-		os.Exit(1)
+		if loaded {
+			log("%d positions read from %s", len(samples), *samplesFile)
+		}
 	}
+	if !loaded {
+		samples = gather(v, *games, *nodes, *opening, *seed, *judgeCmd, *judgeDepth, *judgeProcs, log)
+		if *samplesFile != "" {
+			if err := saveSamples(*samplesFile, samples); err != nil {
+				log("%v", err)
+				os.Exit(1)
+			}
+			log("wrote %d positions to %s", len(samples), *samplesFile)
+		}
+	}
+	blendTargets(samples, *judgeWeight)
 	base := eval.ParamsFor(v)
 	k := fitScale(v, base, samples)
 	log("%d positions from %d games in %s; scale k %.3f", len(samples), *games, time.Since(start).Round(time.Second), k)
@@ -78,6 +98,9 @@ func main() {
 	if *keep != "" {
 		command += " -keep " + *keep
 	}
+	if *judgeCmd != "" {
+		command += fmt.Sprintf(" -judge %q -judge-depth %d -judge-weight %g", *judgeCmd, *judgeDepth, *judgeWeight)
+	}
 	src, err := paramsSource(v.Name, tuned, fmt.Sprintf("%s: %d positions", command, len(samples)))
 	if err == nil {
 		err = os.WriteFile(*out, src, 0o644)
@@ -87,6 +110,31 @@ func main() {
 		os.Exit(1)
 	}
 	log("wrote %s", *out)
+}
+
+// gather plays the self-play games and, with a judge command, has the judge score their
+// positions: the samples, or an exit when there are too few or the judge fails.
+func gather(v *movegen.Variant, games int, nodes uint64, opening int, seed uint64, judgeCmd string, judgeDepth, judgeProcs int, log func(string, ...any)) []sample {
+	samples := selfPlay(v, games, nodes, opening, seed, func(done, n int) {
+		if done%25 == 0 || done == games {
+			log("%d/%d games, %d positions", done, games, n)
+		}
+	})
+	if len(samples) < 100 {
+		log("only %d positions: play more games", len(samples))
+		os.Exit(1)
+	}
+	if judgeCmd != "" {
+		if err := judgeSamples(v, samples, judgeCmd, judgeDepth, judgeProcs, func(done int) {
+			if done%5000 == 0 || done == len(samples) {
+				log("judged %d/%d positions", done, len(samples))
+			}
+		}); err != nil {
+			log("%v", err)
+			os.Exit(1)
+		}
+	}
+	return samples
 }
 
 // paramsSource is the Go file that gives the variant name the weights par, one a line.

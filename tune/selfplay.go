@@ -10,10 +10,14 @@ import (
 )
 
 // sample is one training position: a quiet position of a self-play game and the game's
-// result from White's point of view (1 a White win, 0.5 a draw, 0 a Black win).
+// result from White's point of view (1 a White win, 0.5 a draw, 0 a Black win), the
+// tuner's target; with a judge (judge.go), also the judge's score.
 type sample struct {
 	pos    movegen.Position
 	result float64
+	// judgeCP is the judge's score in centipawns from White's point of view, if judged.
+	judgeCP float64
+	judged  bool
 }
 
 // selfPlay settings.

@@ -22,9 +22,9 @@ type tunableWeight struct {
 var tunable = []tunableWeight{
 	{"Knight", 5}, {"Bishop", 5}, {"Rook", 10}, {"Queen", 15}, {"Marshall", 15}, {"WarMachine", 10}, {"Nightrider", 10},
 	{"CentreWeightLeaper", 1}, {"CentreWeightRider", 1}, {"PawnAdvance", 1}, {"KingCentreEndgame", 1}, {"KingEdgeMiddlegame", 1},
-	{"MobilityScale", 4},
+	{"MobilityScale", 4}, {"MobilityScaleEndgame", 4},
 	{"ShieldPawn", 2}, {"KingZoneAttack", 1}, {"KingZoneQuadratic", 1},
-	{"DoubledPawn", 2}, {"IsolatedPawn", 2}, {"PassedPawn", 10},
+	{"DoubledPawn", 2}, {"IsolatedPawn", 2}, {"PassedPawn", 10}, {"PassedPawnEndgame", 10},
 	{"BishopPair", 5}, {"RookOpenFile", 2}, {"RookHalfOpenFile", 2},
 	{"GoalAttack", 5}, {"GoalKing", 1}, {"TrampolineNearKing", 5}, {"BunkerRight", 3},
 	{"EdgeKingStalemate", 5}, {"ShelterKingEndgame", 5},
