@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"time"
 
 	"varchess/movegen"
@@ -25,6 +26,8 @@ func (w *worker) iterate(root *movegen.Position, legal int, start time.Time, res
 	for depth := 1; depth <= maxDepth; depth++ {
 		prevScore, prevBest := score, res.Best
 		done := 0 // the lines with a first move at this depth
+		var infos [MaxMultiPV]Info
+		nInfos := 0
 		for line := 0; line < lines; line++ {
 			w.nExcluded = line
 			lineScores[line] = w.aspiration(root, depth, lineScores[line])
@@ -40,8 +43,8 @@ func (w *worker) iterate(root *movegen.Position, legal int, start time.Time, res
 				res.Score, res.Depth = score, depth
 				res.Ponder = w.ponderMove(root, pv)
 			}
-			if report != nil && line < reported {
-				report(Info{
+			if report != nil {
+				infos[line] = Info{
 					Depth:    depth,
 					SelDepth: w.seldepth,
 					Score:    lineScores[line],
@@ -49,8 +52,8 @@ func (w *worker) iterate(root *movegen.Position, legal int, start time.Time, res
 					Time:     time.Since(start),
 					HashFull: w.sh.tt.hashFull(),
 					PV:       append([]movegen.Move(nil), pv...),
-					MultiPV:  line + 1,
-				})
+				}
+				nInfos = line + 1
 			}
 			if len(pv) == 0 {
 				break // no move left to show another line with
@@ -59,6 +62,7 @@ func (w *worker) iterate(root *movegen.Position, legal int, start time.Time, res
 			done = line + 1
 		}
 		w.nExcluded = 0
+		reportLines(infos[:nInfos], reported, report)
 		if !w.stopped && w.sh.level.lines > 1 {
 			w.nCandidates = 0
 			for line := range done {
@@ -93,6 +97,20 @@ func (w *worker) iterate(root *movegen.Position, legal int, start time.Time, res
 	// Analysis and unanswered ponders end only when told.
 	for w.eng.mustWait(w.sh) && !w.sh.stop.Load() {
 		time.Sleep(watchPeriod)
+	}
+}
+
+// reportLines reports the first reported of one depth's lines, best first. Line 1 is the
+// search's answer and stays first; the others are sorted by score. A line searched
+// without more moves can still score above the line before it (the hash table and the
+// pruning differ between the two searches), and a GUI lists the lines by rank.
+func reportLines(lines []Info, reported int, report func(Info)) {
+	if len(lines) > 2 {
+		slices.SortStableFunc(lines[1:], func(a, b Info) int { return b.Score - a.Score })
+	}
+	for i := range min(len(lines), reported) {
+		lines[i].MultiPV = i + 1
+		report(lines[i])
 	}
 }
 

@@ -445,3 +445,21 @@ func TestMaxDepthCapsEverySearch(t *testing.T) {
 		t.Errorf("cap lifted: depth %d, want 4", res.Depth)
 	}
 }
+
+// TestReportLinesRanks: one depth's MultiPV lines are reported best first, line 1 (the
+// search's answer) kept first, numbered by rank, only as many as asked.
+func TestReportLinesRanks(t *testing.T) {
+	m := func(n int) []movegen.Move { return []movegen.Move{movegen.Move(n)} }
+	lines := []Info{{Score: 10, PV: m(1)}, {Score: 5, PV: m(2)}, {Score: 8, PV: m(3)}, {Score: 12, PV: m(4)}}
+	var got []Info
+	reportLines(lines, 3, func(in Info) { got = append(got, in) })
+	want := []struct{ score, move, rank int }{{10, 1, 1}, {12, 4, 2}, {8, 3, 3}}
+	if len(got) != len(want) {
+		t.Fatalf("%d lines reported, want %d", len(got), len(want))
+	}
+	for i, w := range want {
+		if got[i].Score != w.score || got[i].PV[0] != movegen.Move(w.move) || got[i].MultiPV != w.rank {
+			t.Errorf("report %d: score %d move %d rank %d, want %d %d %d", i, got[i].Score, got[i].PV[0], got[i].MultiPV, w.score, w.move, w.rank)
+		}
+	}
+}
