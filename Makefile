@@ -117,7 +117,8 @@ pgo: build
 
 # tune runs the Texel tuner on VARIANT's self-play games and writes its weights to
 # eval/params_VARIANT.go (package tune; TUNE_FLAGS adds -games, -nodes, -seed, -passes,
-# -prior, -keep).
+# -prior, -keep, and -judge CMD -judge-depth N -samples FILE for a stronger engine's
+# scores as the targets; Stockfish is the Debian package's /usr/games/stockfish).
 # Keep the file only if the new build beats the old one by SPRT (README, Matches).
 VARIANT ?= normal
 TUNE_FLAGS ?=

@@ -115,8 +115,8 @@ var defaultParams = Params{
 	// The same until measured otherwise: with fewer pieces to stop it a passer is worth
 	// more, but how much more is a game's tuning.
 	PassedPawnEndgame: 120,
-	// Measured in FIDE chess, Bunker and the Weak Square so far (their params files take
-	// handBishopPair and the rest); elsewhere off.
+	// Measured in Bunker and the Weak Square (their params files take handBishopPair and
+	// the rest) and tuned in FIDE chess; elsewhere off.
 	BishopPair:       0,
 	RookOpenFile:     0,
 	RookHalfOpenFile: 0,
@@ -203,9 +203,10 @@ func (p *Params) value(t movegen.PieceType) int {
 	return 0
 }
 
-// The hand-set bishop pair and rook file terms, measured in FIDE chess (+78 by SPRT) and
-// taken by Bunker, whose armies and board are FIDE chess's (+58), and by the Weak Square
-// (SPRT passed on pooled schedules, docs/measured.md). Below Kaufman's half pawn for the pair.
+// The hand-set bishop pair and rook file terms, measured in FIDE chess (+78 by SPRT, since
+// replaced there by weights tuned on Stockfish's judgement) and taken by Bunker, whose
+// armies and board are FIDE chess's (+58), and by the Weak Square (SPRT passed on pooled
+// schedules, docs/measured.md). Below Kaufman's half pawn for the pair.
 const (
 	handBishopPair       = 30
 	handRookOpenFile     = 20

@@ -11,6 +11,14 @@
 // (engine match -sprt ...) to be kept: a lower error is not yet more strength. -keep
 // names weights that stay at their starting values (Black Hole keeps its material, on
 // which its K+B+N mates depend); -prior holds every weight nearer its start.
+//
+// With -judge, a stronger UCI engine scores every position (judge.go) and its score, not
+// the game's result, is the target: FIDE chess's weights come from Stockfish's judgement,
+//
+//	go run ./tune -variant normal -games 1500 -seed 3 -judge /usr/games/stockfish -judge-depth 10 -prior 1e-7 -passes 60 -samples fide.samples
+//
+// and -samples keeps the judged positions in a file that later runs read instead of
+// playing and judging again.
 package main
 
 import (
