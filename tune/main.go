@@ -49,7 +49,7 @@ func main() {
 	judgeDepth := flag.Int("judge-depth", 10, "the depth the judge searches each position to")
 	judgeProcs := flag.Int("judge-procs", 2, "judge processes run side by side")
 	judgeWeight := flag.Float64("judge-weight", 1, "the judge's share of each target, the game's result the rest (0..1)")
-	samplesFile := flag.String("samples", "", "a file of positions and targets: read when it exists (no games played), else written")
+	samplesFile := flag.String("samples", "", "a file of the positions with their games' results and judge's scores: read when it exists (no games played or judged), else written")
 	out := flag.String("out", "", "write the tuned weights to this Go file (default eval/params_VARIANT.go; - for none)")
 	flag.Parse()
 	v := movegen.ByName(*variant)
@@ -108,6 +108,9 @@ func main() {
 	}
 	if *judgeCmd != "" {
 		command += fmt.Sprintf(" -judge %q -judge-depth %d -judge-weight %g", *judgeCmd, *judgeDepth, *judgeWeight)
+	}
+	if *samplesFile != "" {
+		command += fmt.Sprintf(" -samples %q", *samplesFile)
 	}
 	src, err := paramsSource(v.Name, tuned, fmt.Sprintf("%s: %d positions", command, len(samples)))
 	if err == nil {
