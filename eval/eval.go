@@ -34,8 +34,15 @@ type Evaluator struct {
 	// mobW and mobWEnd are each type's bonus per reachable square, in the middlegame
 	// and in the endgame.
 	mobW, mobWEnd [movegen.NumTypes]int
-	file          [256]int8
-	rank          [256]int8
+	// pawnAttackers[c] are the steps from a square to the squares an enemy pawn attacks
+	// it from, for a piece of colour c; pawnCaptures says the variant's pawns capture so
+	// (by replacement, diagonally forward) and the threat terms apply.
+	pawnAttackers [2][2]movegen.Square
+	pawnCaptures  bool
+	// forward[c] is the step of c's pawns.
+	forward [2]movegen.Square
+	file    [256]int8
+	rank    [256]int8
 	// startNPM is the non-pawn material of both sides at the start, for the game phase.
 	startNPM int
 	// shieldSquares[c][k] are the three squares in front of c's king on k (NoSquare
@@ -96,12 +103,18 @@ type pawnEntry struct {
 	// and with the endgame's: the phase blends them after the cache.
 	passed [2]int32
 	files  [2]uint16 // the files each side has pawns on
-	used   bool
+	// lead is each side's most advanced passed pawn, NoSquare if none.
+	lead [2]movegen.Square
+	used bool
 }
 
 // zoneMove is the unit of the king-zone count in reach's entries, above the mobility
 // count: no piece has zoneMove moves (build checks).
-const zoneMove = 256
+const zoneMove = 1024
+
+// mobUnit is one move in reach's entries: a move counts in quarters, so that a square an
+// enemy pawn attacks can count less than a whole one (MobilityPawnAttacked).
+const mobUnit = 4
 
 // step is one direction of a piece's move on the board.
 type step struct {
@@ -234,8 +247,11 @@ func (e *Evaluator) EvaluateMat(p *movegen.Position, pc *PawnCache, m Mat) int {
 		s[c] += e.sideScore(p, c, phase, &pawnKey, &zoneAttacks, &rooks[c])
 	}
 	if e.v.Geometry.Files <= maxFiles {
-		ps, files := e.pawnScore(p, pawnKey, pc, phase)
+		ps, files, lead := e.pawnScore(p, pawnKey, pc, phase)
 		s[movegen.White] += ps
+		if e.par.PassedKingDistance != 0 && phase < 256 {
+			e.passedKings(p, lead, phase, &s)
+		}
 		if e.par.RookOpenFile != 0 || e.par.RookHalfOpenFile != 0 {
 			e.rookFiles(&rooks, files, &s)
 		}
@@ -297,25 +313,46 @@ func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, p
 	them := c.Other()
 	eking := p.King(them)
 	reach := &e.reach[eking]
+	var safe [256]uint16
+	if e.pawnCaptures && e.par.MobilityPawnAttacked != 0 {
+		safe = *reach
+		e.pawnAttacked(p, them, &safe)
+		reach = &safe
+	}
 	// A destination counts for mobility unless it holds a friend or is off the board.
 	blocked := movegen.MakePiece(c, movegen.NoType) | movegen.Wall
 	var movers [movegen.MaxPieces]movegen.Square
 	score, key, nmovers := e.placement(p, c, phase, &movers)
 	near := 0 // moves into the enemy king's zone
 	var mobMg, mobEg int
+	threats := e.pawnCaptures && (e.par.PawnThreat != 0 || e.par.PieceThreat != 0)
 	for _, sq := range movers[:nmovers] {
 		t := p.At(sq).Type()
 		if t == movegen.Rook {
 			rooks.sq[rooks.n] = sq
 			rooks.n++
 		}
-		acc := reachSum(p, sq, e.leaps[t], e.rides[t], reach, blocked)
+		var acc int
+		if threats {
+			var n int
+			acc, n = reachSumThreats(p, sq, e.leaps[t], e.rides[t], reach, blocked, &e.value, e.value[t])
+			score += n * e.par.PieceThreat
+			enemyPawn := movegen.MakePiece(them, movegen.Pawn)
+			for _, d := range e.pawnAttackers[c] {
+				if p.At(sq+d) == enemyPawn {
+					score -= e.par.PawnThreat
+					break
+				}
+			}
+		} else {
+			acc = reachSum(p, sq, e.leaps[t], e.rides[t], reach, blocked)
+		}
 		near += acc / zoneMove
 		moves := acc & (zoneMove - 1)
 		mobMg += moves * e.mobW[t]
 		mobEg += moves * e.mobWEnd[t]
 	}
-	score += blend(mobMg, mobEg, phase)
+	score += blend(mobMg, mobEg, phase) / mobUnit
 	*pawnKey ^= key
 	zone[them] += near
 	if g := e.goal[c]; g != movegen.NoSquare {
@@ -389,6 +426,52 @@ func reachSum(p *movegen.Position, sq movegen.Square, leaps, rides []movegen.Squ
 	return acc
 }
 
+// reachSumThreats is reachSum that also counts the enemy pieces worth more than own (the
+// value of the moving piece) that the piece attacks.
+func reachSumThreats(p *movegen.Position, sq movegen.Square, leaps, rides []movegen.Square, reach *[256]uint16, blocked movegen.Piece, value *[movegen.NumTypes]int, own int) (acc, threats int) {
+	for _, d := range leaps {
+		to := sq + d
+		if pc := p.At(to); pc&blocked == 0 {
+			acc += int(reach[to])
+			if pc != movegen.Empty && value[pc.Type()] > own {
+				threats++
+			}
+		}
+	}
+	for _, d := range rides {
+		to := sq + d
+		for p.At(to) == movegen.Empty {
+			acc += int(reach[to])
+			to += d
+		}
+		if pc := p.At(to); pc&blocked == 0 {
+			acc += int(reach[to])
+			if value[pc.Type()] > own {
+				threats++
+			}
+		}
+	}
+	return acc, threats
+}
+
+// pawnAttacked lowers in row the mobility of the squares the pawns of colour by attack
+// by MobilityPawnAttacked quarters of a move.
+func (e *Evaluator) pawnAttacked(p *movegen.Position, by movegen.Color, row *[256]uint16) {
+	pawn := movegen.MakePiece(by, movegen.Pawn)
+	left := uint16(mobUnit - min(e.par.MobilityPawnAttacked, mobUnit))
+	for _, sq := range p.Pieces(by) {
+		if p.At(sq) != pawn {
+			continue
+		}
+		// The squares a pawn of by attacks are those from which it attacks a piece of
+		// the other colour, the other way.
+		for _, d := range e.pawnAttackers[by.Other()] {
+			to := sq - d
+			row[to] = row[to]&^(zoneMove-1) + left
+		}
+	}
+}
+
 // goalTerms is what c's pieces earn towards its goal square, the enemy's weak square:
 // the king's approach in the endgame, and the moves onto it. A pass of its own, so that
 // the loop in sideScore of the variants without goals has no test for it.
@@ -433,7 +516,7 @@ func (e *Evaluator) movesOnto(p *movegen.Position, sq movegen.Square, t movegen.
 // pawnScore is White's pawn-structure score minus Black's for p, whose pawns have the
 // key key, at the game phase phase, and the files each side has pawns on (bit f for file
 // f): from pc when it has seen the structure, else from the pawns file by file.
-func (e *Evaluator) pawnScore(p *movegen.Position, key uint64, pc *PawnCache, phase int) (int, [2]uint16) {
+func (e *Evaluator) pawnScore(p *movegen.Position, key uint64, pc *PawnCache, phase int) (int, [2]uint16, [2]movegen.Square) {
 	var ent *pawnEntry
 	if pc != nil {
 		if pc.of != e {
@@ -441,24 +524,41 @@ func (e *Evaluator) pawnScore(p *movegen.Position, key uint64, pc *PawnCache, ph
 		}
 		ent = &pc.entries[key&(pawnCacheSize-1)]
 		if ent.used && ent.key == key {
-			return int(ent.score) + blend(int(ent.passed[0]), int(ent.passed[1]), phase), ent.files
+			return int(ent.score) + blend(int(ent.passed[0]), int(ent.passed[1]), phase), ent.files, ent.lead
 		}
 	}
 	var pi pawnInfo
 	e.pawnFiles(p, &pi)
 	var score, passedMg, passedEg int
+	lead := [2]movegen.Square{movegen.NoSquare, movegen.NoSquare}
 	if pi.n[movegen.White] > 0 {
-		s, mg, eg := e.pawns(movegen.White, &pi)
-		score, passedMg, passedEg = score+s, passedMg+mg, passedEg+eg
+		s, mg, eg, l := e.pawns(movegen.White, &pi)
+		score, passedMg, passedEg, lead[movegen.White] = score+s, passedMg+mg, passedEg+eg, l
 	}
 	if pi.n[movegen.Black] > 0 {
-		s, mg, eg := e.pawns(movegen.Black, &pi)
-		score, passedMg, passedEg = score-s, passedMg-mg, passedEg-eg
+		s, mg, eg, l := e.pawns(movegen.Black, &pi)
+		score, passedMg, passedEg, lead[movegen.Black] = score-s, passedMg-mg, passedEg-eg, l
 	}
 	if ent != nil {
-		*ent = pawnEntry{key: key, score: int32(score), passed: [2]int32{int32(passedMg), int32(passedEg)}, files: pi.files, used: true}
+		*ent = pawnEntry{key: key, score: int32(score), passed: [2]int32{int32(passedMg), int32(passedEg)}, files: pi.files, lead: lead, used: true}
 	}
-	return score + blend(passedMg, passedEg, phase), pi.files
+	return score + blend(passedMg, passedEg, phase), pi.files, lead
+}
+
+// passedKings adds to s the kings' race to each side's most advanced passed pawn lead[c]:
+// PassedKingDistance per step the enemy king stands farther than the own from the square
+// in front of it, by the pawn's progress, in the endgame.
+func (e *Evaluator) passedKings(p *movegen.Position, lead [2]movegen.Square, phase int, s *[2]int) {
+	for c := movegen.White; c <= movegen.Black; c++ {
+		sq := lead[c]
+		k, ek := p.King(c), p.King(c.Other())
+		if sq == movegen.NoSquare || k == movegen.NoSquare || ek == movegen.NoSquare {
+			continue
+		}
+		front := sq + e.forward[c]
+		prog := int(e.pawnProgress[c][sq])
+		s[c] += e.par.PassedKingDistance * (e.dist(ek, front) - e.dist(k, front)) * prog * (256 - phase) / (256 * 256)
+	}
 }
 
 // blend is a weight between its middlegame value mg (phase 256) and its endgame value
@@ -536,7 +636,9 @@ func (e *Evaluator) pawnFiles(p *movegen.Position, pi *pawnInfo) {
 // pawns scores c's pawn structure: doubled and isolated pawns, and apart from them its
 // passed pawns by progress, with the middlegame's and the endgame's weight. It reads only
 // the pawns recorded in pi, so that its scores may be cached by their key.
-func (e *Evaluator) pawns(c movegen.Color, pi *pawnInfo) (score, passedMg, passedEg int) {
+func (e *Evaluator) pawns(c movegen.Color, pi *pawnInfo) (score, passedMg, passedEg int, lead movegen.Square) {
+	lead = movegen.NoSquare
+	leadProg := -1
 	them := c.Other()
 	nfiles := e.v.Geometry.Files
 	files := &pi.count[c]
@@ -551,6 +653,8 @@ func (e *Evaluator) pawns(c movegen.Color, pi *pawnInfo) (score, passedMg, passe
 		right := f+1 < nfiles && files[f+1] > 0
 		if !left && !right {
 			score -= e.par.IsolatedPawn
+		} else if e.par.ConnectedPawn != 0 && e.connected(c, sq, f, pi) {
+			score += e.par.ConnectedPawn
 		}
 		// Passed: no enemy pawn ahead on this file or a neighbouring one.
 		passed := true
@@ -563,9 +667,29 @@ func (e *Evaluator) pawns(c movegen.Color, pi *pawnInfo) (score, passedMg, passe
 			prog := int(e.pawnProgress[c][sq])
 			passedMg += e.par.PassedPawn * prog * prog / (256 * 256)
 			passedEg += e.par.PassedPawnEndgame * prog * prog / (256 * 256)
+			if prog > leadProg {
+				lead, leadProg = sq, prog
+			}
 		}
 	}
-	return score, passedMg, passedEg
+	return score, passedMg, passedEg, lead
+}
+
+// connected reports whether c's pawn on sq (file f) has a friendly pawn beside it or
+// defending it, among the pawns in pi.
+func (e *Evaluator) connected(c movegen.Color, sq movegen.Square, f int, pi *pawnInfo) bool {
+	r := int(e.rank[sq])
+	back := r - 1
+	if c == movegen.Black {
+		back = r + 1
+	}
+	for _, o := range pi.sq[c][:pi.n[c]] {
+		of, or := int(e.file[o]), int(e.rank[o])
+		if (of == f-1 || of == f+1) && (or == r || or == back) {
+			return true
+		}
+	}
+	return false
 }
 
 // shield counts c's pawns on the three squares in front of its king (shieldSquares).

@@ -154,7 +154,7 @@ func TestPawnStructure(t *testing.T) {
 		e, p := For(movegen.FIDE), movegen.FIDE.MustParseFEN(fen)
 		var pi pawnInfo
 		e.pawnFiles(p, &pi)
-		structure, passedMg, _ := e.pawns(movegen.White, &pi)
+		structure, passedMg, _, _ := e.pawns(movegen.White, &pi)
 		return structure + passedMg
 	}
 	blocked := white("4k3/3p4/8/8/4P3/8/8/4K3 w - - 0 1")
@@ -527,5 +527,57 @@ func TestBishopPairAndRookFiles(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestThreatsAndPawnTerms: each of FIDE chess's threat and pawn terms moves the score by
+// its weight where its pattern stands, and not where it does not (the pawns' attacks
+// go forward, their own way for each colour).
+func TestThreatsAndPawnTerms(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		set  func(p *Params, w int)
+		fen  string
+		want int // the score's change per unit of the weight, White to move; 99: some loss
+	}{
+		{"pawn threat on White", func(p *Params, w int) { p.PawnThreat = w }, "4k3/8/8/3p4/4N3/8/8/4K3 w - - 0 1", -1},
+		{"pawn threat on Black", func(p *Params, w int) { p.PawnThreat = w }, "4k3/8/8/4n3/3P4/8/8/4K3 w - - 0 1", 1},
+		{"pawn behind the knight", func(p *Params, w int) { p.PawnThreat = w }, "4k3/8/8/8/4N3/3p4/8/4K3 w - - 0 1", 0},
+		{"knight attacks a queen", func(p *Params, w int) { p.PieceThreat = w }, "4k3/8/8/3q4/8/4N3/8/4K3 w - - 0 1", 1},
+		{"queen attacks a knight", func(p *Params, w int) { p.PieceThreat = w }, "4k3/8/8/8/8/4n3/8/4QK2 w - - 0 1", 0},
+		{"rook attacks a queen", func(p *Params, w int) { p.PieceThreat = w }, "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1", 1},
+		{"connected pawns", func(p *Params, w int) { p.ConnectedPawn = w }, "4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1", 2},
+		{"pawn defended", func(p *Params, w int) { p.ConnectedPawn = w }, "4k3/8/8/8/8/4P3/3P4/4K3 w - - 0 1", 1}, // the defended pawn only
+		{"split pawns", func(p *Params, w int) { p.ConnectedPawn = w }, "4k3/8/8/8/8/8/3P1P2/4K3 w - - 0 1", 0},
+		{"mobility onto pawn-attacked squares", func(p *Params, w int) { p.MobilityPawnAttacked = w / 25 }, "4k3/8/2p1p3/8/3N4/8/8/4K3 w - - 0 1", 99},
+		{"mobility without pawns", func(p *Params, w int) { p.MobilityPawnAttacked = w / 25 }, "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", 0},
+	} {
+		p := movegen.FIDE.MustParseFEN(c.fen)
+		score := func(w int) int {
+			par := DefaultParams()
+			c.set(&par, w)
+			e := NewWithParams(movegen.FIDE, par)
+			s, cached := e.Evaluate(p), e.EvaluateWith(p, new(PawnCache))
+			if s != cached {
+				t.Fatalf("%s: %d without a pawn cache, %d with one", c.name, s, cached)
+			}
+			return s
+		}
+		got := score(100) - score(0)
+		switch {
+		case c.want == 99 && got >= 0:
+			t.Errorf("%s: the weight moved the score by %d, want a loss", c.name, got)
+		case c.want != 99 && got != 100*c.want:
+			t.Errorf("%s: the weight moved the score by %d, want %d", c.name, got, 100*c.want)
+		}
+	}
+	// The king nearer the square in front of its passed pawn, in a pawn ending.
+	par := DefaultParams()
+	par.PassedKingDistance = 100
+	e := NewWithParams(movegen.FIDE, par)
+	near := e.Evaluate(movegen.FIDE.MustParseFEN("8/8/4K3/4P3/8/8/8/k7 w - - 0 1"))
+	far := e.Evaluate(movegen.FIDE.MustParseFEN("8/8/1k6/4P3/8/8/8/4K3 w - - 0 1"))
+	if near-far < 400 {
+		t.Errorf("passed pawn's kings: %d with the own king in front, %d with the enemy's; want the first far higher", near, far)
 	}
 }

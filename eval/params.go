@@ -58,6 +58,20 @@ type Params struct {
 	// Tempo is the bonus of having the move.
 	Tempo int
 
+	// Threats, where pawns capture by replacement: PawnThreat off a side per piece of its
+	// (not a pawn, not the king) that an enemy pawn attacks; PieceThreat for a side per
+	// attack of one of its pieces on an enemy piece of higher value (the king has none);
+	// MobilityPawnAttacked is how many quarters of a move a destination attacked by an
+	// enemy pawn loses from the mobility count (0..4).
+	PawnThreat, PieceThreat, MobilityPawnAttacked int
+	// PassedKingDistance per step the enemy king is farther than the own from the square
+	// in front of a side's most advanced passed pawn, at the promotion rank and in the
+	// endgame (scaled down by the pawn's progress and the phase).
+	PassedKingDistance int
+	// ConnectedPawn per pawn with a friendly pawn beside it or defending it (on a
+	// neighbouring file, the same rank or one behind).
+	ConnectedPawn int
+
 	// The late endgame against a bare king (endgame.go): MopUpEdge per ring the lone king
 	// stands nearer the rim, MopUpClose per step the kings are nearer, MopUpCorner per step
 	// the lone king is nearer a corner of the bishop's colour than one of the other (with

@@ -33,7 +33,7 @@ func build(v *movegen.Variant, par Params) *Evaluator {
 			continue
 		}
 		most := maxMobility(g, e.steps[t])
-		if most >= zoneMove {
+		if most*mobUnit >= zoneMove {
 			panic("eval: a piece with more moves than reach's mobility field holds")
 		}
 		if most > 0 {
@@ -59,7 +59,7 @@ func build(v *movegen.Variant, par Params) *Evaluator {
 	}
 	for k := range e.reach {
 		for to := range e.reach[k] {
-			e.reach[k][to] = 1
+			e.reach[k][to] = mobUnit
 			if g.IsSquare(movegen.Square(k)) && g.IsSquare(movegen.Square(to)) && e.dist(movegen.Square(k), movegen.Square(to)) <= 1 {
 				e.reach[k][to] += zoneMove
 			}
@@ -82,6 +82,14 @@ func build(v *movegen.Variant, par Params) *Evaluator {
 	for c := movegen.White; c <= movegen.Black; c++ {
 		e.goal[c] = v.Goal(c)
 		e.shelter[c] = v.ZoneSquare(movegen.ShelterSquares, c)
+	}
+	e.forward = [2]movegen.Square{movegen.Square(g.Delta(0, 1)), movegen.Square(g.Delta(0, -1))}
+	if v.PieceDef(movegen.Pawn) != nil && v.Pawn.Capture == movegen.CaptureByReplacement {
+		e.pawnCaptures = true
+		for c, fwd := range [2]int{1, -1} {
+			// An enemy pawn attacks a piece of c from one rank nearer c's enemy.
+			e.pawnAttackers[c] = [2]movegen.Square{movegen.Square(g.Delta(-1, fwd)), movegen.Square(g.Delta(1, fwd))}
+		}
 	}
 	e.placeTerms()
 	e.buildEndgameTables()

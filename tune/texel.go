@@ -29,6 +29,7 @@ var tunable = []tunableWeight{
 	{"GoalAttack", 5}, {"GoalKing", 1}, {"TrampolineNearKing", 5}, {"BunkerRight", 3},
 	{"EdgeKingStalemate", 5}, {"ShelterKingEndgame", 5},
 	{"Tempo", 2},
+	{"PawnThreat", 5}, {"PieceThreat", 5}, {"MobilityPawnAttacked", 1}, {"PassedKingDistance", 2}, {"ConnectedPawn", 2},
 }
 
 // field is the weight called name in par.
