@@ -310,15 +310,26 @@ func (e *Evaluator) material(p *movegen.Position) (mat [2]int, phase int) {
 // the pawnKey of c's pawns to *pawnKey, and lists c's rooks in rooks (for rookFiles,
 // which would otherwise walk the pieces again).
 func (e *Evaluator) sideScore(p *movegen.Position, c movegen.Color, phase int, pawnKey *uint64, zone *[2]int, rooks *rookList) int {
+	reach := &e.reach[p.King(c.Other())]
+	if e.pawnCaptures && e.par.MobilityPawnAttacked != 0 {
+		return e.sideScoreSafe(p, c, phase, pawnKey, zone, rooks, reach)
+	}
+	return e.sideScoreReach(p, c, phase, pawnKey, zone, rooks, reach)
+}
+
+// sideScoreSafe is sideScoreReach with a copy of the reach row whose squares the enemy
+// pawns attack count less (MobilityPawnAttacked): a function of its own, so that the
+// games without the term do not clear the copy's 512 bytes at every call.
+func (e *Evaluator) sideScoreSafe(p *movegen.Position, c movegen.Color, phase int, pawnKey *uint64, zone *[2]int, rooks *rookList, reach *[256]uint16) int {
+	safe := *reach
+	e.pawnAttacked(p, c.Other(), &safe)
+	return e.sideScoreReach(p, c, phase, pawnKey, zone, rooks, &safe)
+}
+
+// sideScoreReach is sideScore with reach, the reach row of the enemy king's square.
+func (e *Evaluator) sideScoreReach(p *movegen.Position, c movegen.Color, phase int, pawnKey *uint64, zone *[2]int, rooks *rookList, reach *[256]uint16) int {
 	them := c.Other()
 	eking := p.King(them)
-	reach := &e.reach[eking]
-	var safe [256]uint16
-	if e.pawnCaptures && e.par.MobilityPawnAttacked != 0 {
-		safe = *reach
-		e.pawnAttacked(p, them, &safe)
-		reach = &safe
-	}
 	// A destination counts for mobility unless it holds a friend or is off the board.
 	blocked := movegen.MakePiece(c, movegen.NoType) | movegen.Wall
 	var movers [movegen.MaxPieces]movegen.Square
